@@ -1,0 +1,42 @@
+# The question bank: build, test and run the package.
+#
+# Targets:
+#   help    list these targets
+#   build   build everything in debug mode, warnings as errors
+#   test    run the whole test suite (Swift Testing)
+#   run     build and run `questions` on the default data directory (ARGS="..." to pass arguments)
+#   format  format every Swift file in place with the toolchain's `swift format`
+#   lint    check formatting and build in release mode, warnings as errors
+#   clean   remove build products
+
+SWIFT ?= swift
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+FORMAT_PATHS = Package.swift Sources Tests
+ARGS ?=
+
+.PHONY: help build test run format lint clean
+
+help:
+	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
+
+build:
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+test:
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build
+
+run:
+	$(SWIFT) build $(SWIFT_FLAGS) --product questions
+	$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
+
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+clean:
+	$(SWIFT) package clean
+	rm -rf .build

@@ -1,0 +1,2 @@
+// temporary
+@main struct Main { static func main() {} }

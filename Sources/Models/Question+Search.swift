@@ -1,0 +1,29 @@
+// How a question is matched by the search box and by a tag filter.
+
+import Foundation
+
+extension Question {
+  /// Whether the question matches a search text typed by a person.
+  ///
+  /// The text is split into words; every word must occur in the prompt, the answer or one
+  /// of the tags, ignoring case and diacritics. Blank text matches every question.
+  ///
+  /// - Parameter searchText: What the person typed.
+  /// - Returns: `true` when every word of the text is found.
+  public func matches(searchText: String) -> Bool {
+    let words = searchText.split(whereSeparator: \.isWhitespace)
+    guard !words.isEmpty else { return true }
+    let fields = [prompt, answer] + tags
+    return words.allSatisfy { word in
+      fields.contains { $0.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+    }
+  }
+
+  /// Whether the question is filed under a tag, ignoring case.
+  ///
+  /// - Parameter tag: The tag to look for.
+  /// - Returns: `true` when one of ``tags`` equals `tag` apart from case.
+  public func hasTag(_ tag: String) -> Bool {
+    tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
+  }
+}

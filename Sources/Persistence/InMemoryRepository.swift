@@ -1,0 +1,62 @@
+// A repository that keeps its items in memory only: the fake for tests and previews.
+
+/// A ``Repository`` that stores nothing on disk.
+///
+/// It behaves like ``LocalRepository`` (same ordering, same replace-by-ID rule), so code
+/// tested against it behaves the same against the real store. To rehearse failures, give it
+/// an error with ``failWrites(with:)``: every change then throws it and changes nothing, as a
+/// ``LocalRepository`` does when its disk refuses a write.
+public actor InMemoryRepository<Item: Identifiable & Sendable>: Repository
+where Item.ID: Sendable {
+  private var cache = OrderedCache<Item.ID, Item>()
+  private var writeFailure: (any Error)?
+
+  /// Creates a repository holding `items`, in order; a later item replaces an earlier one
+  /// with the same ID.
+  public init(_ items: [Item] = []) {
+    var undo = OrderedCache<Item.ID, Item>.Undo()
+    for item in items { cache.update(item, forKey: item.id, recordingInto: &undo) }
+  }
+
+  /// Makes every following change throw `error` without changing anything; `nil` restores
+  /// normal behaviour.
+  public func failWrites(with error: (any Error & Sendable)?) {
+    writeFailure = error
+  }
+
+  /// Inserts `item`, or replaces the item with the same ID.
+  public func save(_ item: Item) throws {
+    try save(contentsOf: CollectionOfOne(item))
+  }
+
+  /// Inserts or replaces every item of `items` as one change.
+  public func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
+  where Items.Element == Item {
+    if let writeFailure { throw writeFailure }
+    var undo = OrderedCache<Item.ID, Item>.Undo()
+    for item in items { cache.update(item, forKey: item.id, recordingInto: &undo) }
+  }
+
+  /// Removes the item with the ID `id`, if any.
+  public func delete(_ id: Item.ID) throws {
+    try delete(ids: CollectionOfOne(id))
+  }
+
+  /// Removes the items with the given IDs as one change.
+  public func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == Item.ID {
+    if let writeFailure { throw writeFailure }
+    var undo = OrderedCache<Item.ID, Item>.Undo()
+    for id in ids { cache.removeValue(forKey: id, recordingInto: &undo) }
+    cache.compactIfSparse()
+  }
+
+  /// The item with the ID `id`, or `nil`.
+  public func find(by id: Item.ID) -> Item? {
+    cache[id]
+  }
+
+  /// Every item, in insertion order.
+  public func loadAll() -> [Item] {
+    cache.values
+  }
+}

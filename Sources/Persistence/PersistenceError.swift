@@ -1,0 +1,76 @@
+// Every way a store can fail, each with a message that says what happened and what to do.
+
+import Foundation
+
+/// A failure of a store on disk.
+///
+/// Every case names the file (or folder) concerned. `errorDescription` is a sentence a person
+/// can act on. Whenever a store cannot be read, it says the file was left untouched: the
+/// repository never overwrites or deletes bytes it could not understand.
+public enum PersistenceError: Error, Sendable, Equatable {
+  /// The filename is not a plain name inside the store's folder.
+  case invalidFilename(String, reason: String)
+  /// The store's folder does not exist and could not be created, or is not a folder.
+  case directoryUnavailable(URL, reason: String)
+  /// Something other than a regular file is at the store's path, such as a folder or a FIFO.
+  case notARegularFile(URL, found: String)
+  /// The file is larger than the repository is configured to read.
+  case fileTooLarge(URL, size: Int64, limit: Int64)
+  /// The file exists but could not be read, for example for lack of permission.
+  case unreadable(URL, reason: String)
+  /// The file was read but is not a valid store: bad JSON, or the wrong shape.
+  case corrupt(URL, reason: String)
+  /// The file holds two items with the same identifier.
+  case duplicateID(URL, id: String)
+  /// The file was written in a format newer than this code understands.
+  case unsupportedVersion(URL, version: Int, newest: Int)
+  /// An item could not be encoded; nothing was written.
+  case encodingFailed(URL, reason: String)
+  /// The new contents could not be written; the file on disk still holds the previous state.
+  case writeFailed(URL, reason: String)
+  /// The new contents replaced the file but were not confirmed durable; a power cut may undo
+  /// them.
+  case notDurable(URL, reason: String)
+}
+
+extension PersistenceError: LocalizedError {
+  /// A sentence saying what went wrong, where, and what to do about it.
+  public var errorDescription: String? {
+    switch self {
+    case .invalidFilename(let name, let reason):
+      return "\"\(name)\" cannot be used as a store filename: \(reason)."
+    case .directoryUnavailable(let url, let reason):
+      return "The folder \(url.path) cannot hold the store: \(reason)."
+    case .notARegularFile(let url, let found):
+      return "\(url.path) is \(found), not a regular file; it was left untouched."
+        + " Move it away or choose another location."
+    case .fileTooLarge(let url, let size, let limit):
+      return "\(url.path) is \(size) bytes, more than the limit of \(limit) bytes;"
+        + " it was left untouched. Raise the limit if the file is genuine."
+    case .unreadable(let url, let reason):
+      return "\(url.path) could not be read: \(reason). It was left untouched."
+    case .corrupt(let url, let reason):
+      return "\(url.path) is not a valid store: \(reason). It was left untouched;"
+        + " move it aside or restore it from a backup."
+    case .duplicateID(let url, let id):
+      return "\(url.path) holds more than one item with the id \(id); it was left untouched."
+        + " Remove the duplicate by hand or restore the file from a backup."
+    case .unsupportedVersion(let url, let version, let newest):
+      return "\(url.path) was written in format version \(version), but this program reads"
+        + " versions up to \(newest); it was left untouched. Use a newer version of the program."
+    case .encodingFailed(let url, let reason):
+      return "An item could not be encoded for \(url.path): \(reason). Nothing was written."
+    case .writeFailed(let url, let reason):
+      return "Saving to \(url.path) failed: \(reason). The file still holds the previous"
+        + " state and nothing was changed."
+    case .notDurable(let url, let reason):
+      return "\(url.path) was updated, but flushing it to disk failed: \(reason)."
+        + " The change is visible now but may be lost if the machine loses power."
+    }
+  }
+}
+
+extension PersistenceError: CustomStringConvertible {
+  /// The same sentence as `errorDescription`.
+  public var description: String { errorDescription ?? "\(self)" }
+}

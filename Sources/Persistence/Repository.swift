@@ -1,0 +1,42 @@
+// The operations every store of identifiable values offers, live on disk or in memory.
+
+/// A store of identifiable values, isolated to an actor.
+///
+/// ``LocalRepository`` keeps its values in a file; ``InMemoryRepository`` keeps them in
+/// memory only, for tests and previews. View models depend on this protocol, so either can
+/// be passed in. One shared test suite checks that both behave the same way.
+///
+/// Values come back in insertion order: a value keeps the position of its first save when it
+/// is saved again. Saving an item replaces any item with the same ``Item/ID``.
+public protocol Repository<Item>: Actor {
+  /// The type of value stored.
+  associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
+
+  /// Inserts `item`, or replaces the item with the same ID.
+  ///
+  /// - Throws: When the change could not be stored; the repository is then unchanged.
+  func save(_ item: Item) throws
+
+  /// Inserts or replaces every item of `items` as one change; a later item wins over an
+  /// earlier one with the same ID.
+  ///
+  /// - Throws: When the change could not be stored; the repository is then unchanged.
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
+  where Items.Element == Item
+
+  /// Removes the item with the ID `id`; does nothing if there is none.
+  ///
+  /// - Throws: When the change could not be stored; the repository is then unchanged.
+  func delete(_ id: Item.ID) throws
+
+  /// Removes the items with the given IDs as one change; unknown IDs are ignored.
+  ///
+  /// - Throws: When the change could not be stored; the repository is then unchanged.
+  func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == Item.ID
+
+  /// The item with the ID `id`, or `nil`.
+  func find(by id: Item.ID) -> Item?
+
+  /// Every item, in insertion order.
+  func loadAll() -> [Item]
+}

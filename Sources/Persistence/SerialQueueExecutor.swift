@@ -1,0 +1,29 @@
+// A serial executor on a private Dispatch queue, so an actor's blocking file I/O stays off
+// the cooperative thread pool.
+
+import Dispatch
+
+/// Runs an actor's jobs one at a time on its own Dispatch queue.
+///
+/// Swift concurrency's cooperative pool has one thread per core; a job that blocks in
+/// `fsync` holds one of them and stalls unrelated tasks. An actor whose `unownedExecutor`
+/// is one of these runs on a Dispatch thread instead, where blocking is expected. The actor
+/// is still serial, so its writes happen in the order its methods run.
+final class SerialQueueExecutor: SerialExecutor {
+  private let queue: DispatchQueue
+
+  /// Creates an executor on a new serial queue with the given label.
+  init(label: String) {
+    queue = DispatchQueue(label: label)
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedSerialExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+
+  func checkIsolated() {
+    dispatchPrecondition(condition: .onQueue(queue))
+  }
+}

@@ -1,0 +1,48 @@
+// The few system calls the storage makes, behind a protocol so tests can make each one fail.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a path holds, as far as the store cares.
+enum FileKind: Sendable, Equatable {
+  case regular, directory, symbolicLink, other(String)
+}
+
+/// The status of an open file or a path.
+struct FileStatus: Sendable, Equatable {
+  var kind: FileKind
+  var size: Int64
+  /// The permission bits, such as `0o600`.
+  var permissions: mode_t
+  var device: UInt64
+  var inode: UInt64
+}
+
+/// The system calls behind every read and write of a store.
+///
+/// ``SystemFileSystem`` is the real one. The fault-injection tests wrap it in a double that
+/// fails the N-th call, which is how they prove that a failure at any step of a write leaves
+/// the previous file intact.
+protocol FileSystem: Sendable {
+  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32
+  func close(_ descriptor: Int32, path: String) throws(SystemCallError)
+  func read(_ descriptor: Int32, path: String, into buffer: UnsafeMutableRawBufferPointer)
+    throws(SystemCallError) -> Int
+  func write(_ descriptor: Int32, path: String, from buffer: UnsafeRawBufferPointer)
+    throws(SystemCallError) -> Int
+  /// Flushes a file or folder to stable storage (`F_FULLFSYNC` on Apple platforms).
+  func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError)
+  func setPermissions(_ descriptor: Int32, path: String, _ permissions: mode_t)
+    throws(SystemCallError)
+  func status(ofDescriptor descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus
+  /// The status of the path itself; a symbolic link is reported as one, not followed.
+  func status(ofPath path: String) throws(SystemCallError) -> FileStatus
+  func rename(_ source: String, to destination: String) throws(SystemCallError)
+  func unlink(_ path: String) throws(SystemCallError)
+  func makeDirectory(_ path: String, permissions: mode_t) throws(SystemCallError)
+}

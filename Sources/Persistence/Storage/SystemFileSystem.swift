@@ -1,0 +1,119 @@
+// The real file system: thin wrappers over POSIX calls that retry on EINTR and report errno.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// ``FileSystem`` backed by the operating system.
+struct SystemFileSystem: FileSystem {
+  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
+    try retrying("open", path) { systemOpen(path, flags, mode) }
+  }
+
+  func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    // Never retry close: on Linux the descriptor is gone even when it reports EINTR.
+    if systemClose(descriptor) != 0 { throw SystemCallError(call: "close", path: path, code: errno) }
+  }
+
+  func read(_ descriptor: Int32, path: String, into buffer: UnsafeMutableRawBufferPointer)
+    throws(SystemCallError) -> Int
+  {
+    try retrying("read", path) { systemRead(descriptor, buffer.baseAddress, buffer.count) }
+  }
+
+  func write(_ descriptor: Int32, path: String, from buffer: UnsafeRawBufferPointer)
+    throws(SystemCallError) -> Int
+  {
+    try retrying("write", path) { systemWrite(descriptor, buffer.baseAddress, buffer.count) }
+  }
+
+  func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    #if canImport(Darwin)
+      // Plain fsync on Apple platforms does not reach stable storage; F_FULLFSYNC does.
+      // Some file systems (e.g. network shares) do not support it, so fall back to fsync.
+      if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+    #endif
+    _ = try retrying("fsync", path) { fsync(descriptor) }
+  }
+
+  func setPermissions(_ descriptor: Int32, path: String, _ permissions: mode_t)
+    throws(SystemCallError)
+  {
+    _ = try retrying("fchmod", path) { fchmod(descriptor, permissions) }
+  }
+
+  func status(ofDescriptor descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
+    var info = stat()
+    _ = try retrying("fstat", path) { fstat(descriptor, &info) }
+    return FileStatus(info)
+  }
+
+  func status(ofPath path: String) throws(SystemCallError) -> FileStatus {
+    var info = stat()
+    _ = try retrying("lstat", path) { lstat(path, &info) }
+    return FileStatus(info)
+  }
+
+  func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    _ = try retrying("rename", destination) { systemRename(source, destination) }
+  }
+
+  func unlink(_ path: String) throws(SystemCallError) {
+    _ = try retrying("unlink", path) { systemUnlink(path) }
+  }
+
+  func makeDirectory(_ path: String, permissions: mode_t) throws(SystemCallError) {
+    _ = try retrying("mkdir", path) { mkdir(path, permissions) }
+  }
+
+  /// Runs a call until it does not fail with `EINTR`; throws on any other failure.
+  private func retrying<Result: BinaryInteger>(
+    _ call: String, _ path: String, _ body: () -> Result
+  ) throws(SystemCallError) -> Result {
+    while true {
+      let result = body()
+      if result >= 0 { return result }
+      if errno != EINTR { throw SystemCallError(call: call, path: path, code: errno) }
+    }
+  }
+}
+
+// The C functions this type shadows with methods of the same names, reached from file scope.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{ read(descriptor, buffer, count) }
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
+private func systemRename(_ source: String, _ destination: String) -> Int32 {
+  rename(source, destination)
+}
+private func systemUnlink(_ path: String) -> Int32 { unlink(path) }
+
+extension FileStatus {
+  fileprivate init(_ info: stat) {
+    let type = info.st_mode & S_IFMT
+    switch type {
+    case S_IFREG: kind = .regular
+    case S_IFDIR: kind = .directory
+    case S_IFLNK: kind = .symbolicLink
+    case S_IFIFO: kind = .other("a FIFO")
+    case S_IFCHR: kind = .other("a character device")
+    case S_IFBLK: kind = .other("a block device")
+    case S_IFSOCK: kind = .other("a socket")
+    default: kind = .other("a special file")
+    }
+    size = Int64(info.st_size)
+    permissions = info.st_mode & 0o7777
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+}

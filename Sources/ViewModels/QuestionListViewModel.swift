@@ -1,0 +1,98 @@
+// The state behind a list of questions: loading, searching, adding and removing.
+
+import Models
+import Observation
+import Persistence
+
+/// The list of questions a front end shows, with search and error state.
+///
+/// It depends on any ``Repository`` of questions, so tests and previews pass an
+/// ``InMemoryRepository`` and the app passes a ``LocalRepository``. It knows nothing about
+/// terminals or windows: a front end reads ``questions``, ``searchText`` and
+/// ``errorMessage`` and calls the methods named after what the user wants.
+///
+/// Each method computes its result first and assigns the state it changes together, with no
+/// `await` in between, so an observer sees one change per user action rather than a flicker
+/// of intermediate states.
+@Observable
+public final class QuestionListViewModel {
+  /// The questions that match ``searchText``, in the order they were added.
+  public private(set) var questions: [Question] = []
+
+  /// The total number of questions, whether or not they match ``searchText``.
+  public private(set) var totalCount = 0
+
+  /// Words that every shown question must contain; empty shows every question.
+  ///
+  /// Setting it filters ``questions`` at once, without a trip to the repository.
+  public var searchText = "" {
+    didSet {
+      guard searchText != oldValue else { return }
+      questions = allQuestions.filter { $0.matches(searchText: searchText) }
+    }
+  }
+
+  /// A sentence describing the last failed action, for the front end to show; `nil` after
+  /// an action succeeds.
+  public private(set) var errorMessage: String?
+
+  @ObservationIgnored private var allQuestions: [Question] = []
+  @ObservationIgnored private let repository: any Repository<Question>
+
+  /// Creates a view model over `repository`; call ``load()`` to fill it.
+  public init(repository: any Repository<Question>) {
+    self.repository = repository
+  }
+
+  /// Reads every question from the repository.
+  public func load() async {
+    show(await repository.loadAll(), error: nil)
+  }
+
+  /// The question with the ID `id`, from the loaded questions.
+  public func question(withID id: Question.ID) -> Question? {
+    allQuestions.first { $0.id == id }
+  }
+
+  /// Adds `question`, or replaces the question with the same ID.
+  ///
+  /// - Throws: The repository's error; ``errorMessage`` then describes it.
+  public func add(_ question: Question) async throws {
+    try await perform { try await $0.save(question) }
+  }
+
+  /// Removes the question with the ID `id`.
+  ///
+  /// - Throws: The repository's error; ``errorMessage`` then describes it.
+  public func remove(_ id: Question.ID) async throws {
+    try await perform { try await $0.delete(id) }
+  }
+
+  /// Clears ``errorMessage`` once the user has seen it.
+  public func dismissError() {
+    errorMessage = nil
+  }
+
+  /// Runs a change, then shows the repository's new contents, or the error, in one update.
+  private func perform(_ change: (any Repository<Question>) async throws -> Void) async throws {
+    do {
+      try await change(repository)
+    } catch {
+      errorMessage = Self.message(for: error)
+      throw error
+    }
+    show(await repository.loadAll(), error: nil)
+  }
+
+  private func show(_ all: [Question], error: String?) {
+    allQuestions = all
+    let visible = searchText.isEmpty ? all : all.filter { $0.matches(searchText: searchText) }
+    if questions != visible { questions = visible }
+    if totalCount != all.count { totalCount = all.count }
+    if errorMessage != error { errorMessage = error }
+  }
+
+  private static func message(for error: any Error) -> String {
+    (error as? PersistenceError)?.description ?? String(describing: error)
+  }
+}
