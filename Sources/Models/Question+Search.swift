@@ -15,7 +15,9 @@ extension Question {
     guard !words.isEmpty else { return true }
     let fields = [prompt, answer] + tags
     return words.allSatisfy { word in
-      fields.contains { $0.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+      fields.contains {
+        $0.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+      }
     }
   }
 

@@ -128,7 +128,8 @@ enum Timestamp {
     }
 
     mutating func digit() -> Int? {
-      guard position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+      guard position < bytes.count,
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
       else { return nil }
       defer { position += 1 }
       return Int(bytes[position] - UInt8(ascii: "0"))

@@ -46,8 +46,13 @@ where T.ID: Hashable & Codable & Sendable {
   /// - Throws: ``PersistenceError`` when the name is invalid or the file exists but cannot
   ///   be read or decoded. The file is then left exactly as it was.
   public init(directory: URL = DataDirectory.default, filename: String = "data.json") throws {
+    try self.init(directory: directory, filename: filename, fileSystem: SystemFileSystem())
+  }
+
+  /// Opens a store whose system calls go through `fileSystem`; tests pass a failing double.
+  init(directory: URL, filename: String, fileSystem: any FileSystem) throws {
     let location = try StoreLocation(directory: directory, filename: filename)
-    let file = StoreFile(location: location)
+    let file = StoreFile(location: location, fileSystem: fileSystem)
     var cache = OrderedCache<T.ID, T>()
     var undo = OrderedCache<T.ID, T>.Undo()
     for item in try file.readItems(as: T.self) {
@@ -112,7 +117,9 @@ where T.ID: Hashable & Codable & Sendable {
   /// Applies a change to the cache, writes the result, and undoes the change if the write
   /// fails before the file was replaced. Nothing suspends in between, so writes land in the
   /// order the actor runs them.
-  private func commit(_ change: (inout OrderedCache<T.ID, T>, inout OrderedCache<T.ID, T>.Undo) -> Void)
+  private func commit(
+    _ change: (inout OrderedCache<T.ID, T>, inout OrderedCache<T.ID, T>.Undo) -> Void
+  )
     throws(PersistenceError)
   {
     var undo = OrderedCache<T.ID, T>.Undo()

@@ -71,12 +71,14 @@ struct DurableFileWriter: Sendable {
   private func existingPermissions(of path: String) throws(SystemCallError) -> mode_t? {
     do {
       return try fileSystem.status(ofPath: path).permissions
-    } catch where error.isMissing {
+    } catch  where error.isMissing {
       return nil
     }
   }
 
-  private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+  private func writeAll(
+    _ bytes: [UInt8], to descriptor: Int32, path: String
+  )
     throws(SystemCallError)
   {
     var offset = 0

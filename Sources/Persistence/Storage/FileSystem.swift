@@ -31,13 +31,18 @@ struct FileStatus: Sendable, Equatable {
 protocol FileSystem: Sendable {
   func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32
   func close(_ descriptor: Int32, path: String) throws(SystemCallError)
-  func read(_ descriptor: Int32, path: String, into buffer: UnsafeMutableRawBufferPointer)
+  func read(
+    _ descriptor: Int32, path: String, into buffer: UnsafeMutableRawBufferPointer
+  )
     throws(SystemCallError) -> Int
-  func write(_ descriptor: Int32, path: String, from buffer: UnsafeRawBufferPointer)
+  func write(
+    _ descriptor: Int32, path: String, from buffer: UnsafeRawBufferPointer
+  )
     throws(SystemCallError) -> Int
   /// Flushes a file or folder to stable storage (`F_FULLFSYNC` on Apple platforms).
   func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError)
-  func setPermissions(_ descriptor: Int32, path: String, _ permissions: mode_t)
+  func setPermissions(
+    _ descriptor: Int32, path: String, _ permissions: mode_t)
     throws(SystemCallError)
   func status(ofDescriptor descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus
   /// The status of the path itself; a symbolic link is reported as one, not followed.

@@ -74,7 +74,7 @@ struct StoreFile: Sendable {
       // O_NONBLOCK so that a FIFO at the path is reported instead of blocking the open.
       descriptor = try fileSystem.open(
         location.path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
-    } catch where error.isMissing {
+    } catch  where error.isMissing {
       return nil
     } catch {
       throw .unreadable(url, reason: error.description)
@@ -151,7 +151,7 @@ struct StoreFile: Sendable {
     for path in missing.reversed() {
       do {
         try fileSystem.makeDirectory(path, permissions: 0o700)
-      } catch where error.code == EEXIST {
+      } catch  where error.code == EEXIST {
         continue
       } catch {
         throw .directoryUnavailable(location.directoryURL, reason: error.description)

@@ -38,6 +38,9 @@ enum StoreFormat {
   ///
   /// - Throws: ``Failure`` saying what is wrong and where.
   static func decode<Item: Decodable>(_ data: Data, as type: Item.Type) throws(Failure) -> [Item] {
+    if let offset = UTF8Validation.firstInvalidOffset(in: data) {
+      throw .malformed("invalid UTF-8 at byte \(offset)")
+    }
     let decoder = JSONDecoder()
     do {
       switch firstSignificantByte(of: data) {
@@ -47,8 +50,9 @@ enum StoreFormat {
         return try decoder.decode(Envelope<Item>.self, from: data).items
       case nil:
         throw Failure.malformed("the file is empty or holds only white space")
-      case let byte?:
-        throw Failure.malformed(syntaxErrorLocation(in: data) ?? "byte \(byte) cannot start a store")
+      case .some:
+        throw Failure.malformed(
+          syntaxErrorLocation(in: data) ?? "the top level is not a JSON object or array")
       }
     } catch let error as Failure {
       throw error
@@ -97,7 +101,8 @@ enum StoreFormat {
     let (context, summary): (DecodingError.Context, String) =
       switch error {
       case .dataCorrupted(let context): (context, context.debugDescription)
-      case .keyNotFound(let key, let context): (context, "the key \"\(key.stringValue)\" is missing")
+      case .keyNotFound(let key, let context):
+        (context, "the key \"\(key.stringValue)\" is missing")
       case .typeMismatch(_, let context): (context, context.debugDescription)
       case .valueNotFound(_, let context): (context, context.debugDescription)
       @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
@@ -128,7 +133,8 @@ enum StoreFormat {
       let detail =
         (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         ?? error.localizedDescription
-      return "not valid JSON (\(detail.trimmingCharacters(in: .punctuationCharacters)), file size \(data.count) bytes)"
+      return
+        "not valid JSON (\(detail.trimmingCharacters(in: .punctuationCharacters)), file size \(data.count) bytes)"
     }
   }
 }

@@ -16,16 +16,22 @@ struct SystemFileSystem: FileSystem {
 
   func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
     // Never retry close: on Linux the descriptor is gone even when it reports EINTR.
-    if systemClose(descriptor) != 0 { throw SystemCallError(call: "close", path: path, code: errno) }
+    if systemClose(descriptor) != 0 {
+      throw SystemCallError(call: "close", path: path, code: errno)
+    }
   }
 
-  func read(_ descriptor: Int32, path: String, into buffer: UnsafeMutableRawBufferPointer)
+  func read(
+    _ descriptor: Int32, path: String, into buffer: UnsafeMutableRawBufferPointer
+  )
     throws(SystemCallError) -> Int
   {
     try retrying("read", path) { systemRead(descriptor, buffer.baseAddress, buffer.count) }
   }
 
-  func write(_ descriptor: Int32, path: String, from buffer: UnsafeRawBufferPointer)
+  func write(
+    _ descriptor: Int32, path: String, from buffer: UnsafeRawBufferPointer
+  )
     throws(SystemCallError) -> Int
   {
     try retrying("write", path) { systemWrite(descriptor, buffer.baseAddress, buffer.count) }
@@ -40,7 +46,9 @@ struct SystemFileSystem: FileSystem {
     _ = try retrying("fsync", path) { fsync(descriptor) }
   }
 
-  func setPermissions(_ descriptor: Int32, path: String, _ permissions: mode_t)
+  func setPermissions(
+    _ descriptor: Int32, path: String, _ permissions: mode_t
+  )
     throws(SystemCallError)
   {
     _ = try retrying("fchmod", path) { fchmod(descriptor, permissions) }
@@ -87,7 +95,9 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
   open(path, flags, mode)
 }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+private func systemRead(
+  _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int
+)
   -> Int
 { read(descriptor, buffer, count) }
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

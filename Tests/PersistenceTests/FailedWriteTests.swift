@@ -1,0 +1,112 @@
+// When a write fails, the call throws and memory stays equal to what is on disk.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite struct FailedWriteTests {
+  @Test func aFolderReplacedByAFileFailsTheSaveAndKeepsMemoryEqualToDisk() async throws {
+    let parent = try TemporaryDirectory()
+    let folder = parent.appending("store")
+    let moved = parent.appending("moved")
+    let existing = sampleQuestions(2)
+    let repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
+    try await repository.save(contentsOf: existing)
+
+    // Swap the store's folder for a plain file: every write into it now fails for real.
+    try FileManager.default.moveItem(at: folder, to: moved)
+    try Data("not a folder".utf8).write(to: folder)
+    let error = try await #require(throws: PersistenceError.self) {
+      try await repository.save(Question(prompt: "lost", answer: "a"))
+    }
+    guard case .directoryUnavailable = error else {
+      Issue.record("expected .directoryUnavailable, got \(error)")
+      return
+    }
+    await #expect(throws: PersistenceError.self) { try await repository.delete(existing[0].id) }
+    #expect(await repository.loadAll() == existing)
+
+    try FileManager.default.removeItem(at: folder)
+    try FileManager.default.moveItem(at: moved, to: folder)
+    let reopened = try LocalRepository<Question>(directory: folder, filename: "q.json")
+    #expect(await reopened.loadAll() == existing)
+  }
+
+  /// Fails each system call of a save in turn, once and then for good, and checks after each
+  /// that the repository equals the file and that nothing acknowledged was lost.
+  @Test(arguments: [false, true])
+  func failingAnyStepOfASaveNeverLosesOrInventsData(persistent: Bool) async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    var acknowledged = sampleQuestions(3)
+    try await repository.save(contentsOf: acknowledged)
+
+    fileSystem.fail(at: nil)
+    try await repository.save(Question(prompt: "counting calls", answer: "a"))
+    acknowledged = await repository.loadAll()
+    let callsPerSave = fileSystem.calls.count
+    #expect(callsPerSave >= 8)
+
+    for step in 1...callsPerSave {
+      let question = Question(prompt: "step \(step)", answer: "a")
+      fileSystem.fail(at: step, code: ENOSPC, persistent: persistent)
+      do {
+        try await repository.save(question)
+        acknowledged.append(question)
+      } catch let error as PersistenceError {
+        switch error {
+        case .writeFailed(_, let reason), .directoryUnavailable(_, let reason):
+          #expect(reason.contains("No space left on device"))
+        case .notDurable:
+          acknowledged.append(question)  // The rename happened: the file holds it.
+        default:
+          Issue.record("step \(step): unexpected \(error)")
+        }
+      }
+      fileSystem.fail(at: nil)
+      let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      #expect(await onDisk.loadAll() == acknowledged, "step \(step)")
+      #expect(await repository.loadAll() == acknowledged, "step \(step)")
+      // A temporary file stays behind only when removing it failed too.
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        .filter { $0 != "q.json" }
+      if persistent {
+        #expect(leftovers.allSatisfy { TemporaryFileName.isTemporary($0, for: "q.json") })
+      } else {
+        #expect(leftovers.isEmpty, "step \(step): \(leftovers)")
+      }
+    }
+  }
+
+  @Test func aFailedBatchChangesNothing() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    let existing = sampleQuestions(5)
+    try await repository.save(contentsOf: existing)
+    var edited = existing[1]
+    edited.answer = "edited"
+
+    fileSystem.fail(at: 1, code: EIO, persistent: true)
+    await #expect(throws: PersistenceError.self) {
+      try await repository.save(contentsOf: [edited] + sampleQuestions(10, prefix: "new"))
+    }
+    await #expect(throws: PersistenceError.self) {
+      try await repository.delete(ids: existing.map(\.id))
+    }
+    #expect(await repository.loadAll() == existing)
+    #expect(await repository.find(by: existing[1].id) == existing[1])
+  }
+}

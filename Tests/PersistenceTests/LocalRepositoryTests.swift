@@ -1,0 +1,163 @@
+// Round trips, ID types, file shape and modes of the file-backed repository.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct LocalRepositoryTests {
+  @Test func savedItemsSurviveAReopenInOrder() async throws {
+    let folder = try TemporaryDirectory()
+    let questions = sampleQuestions(20)
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    for question in questions { try await repository.save(question) }
+    try await repository.delete(questions[3].id)
+
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    var expected = questions
+    expected.remove(at: 3)
+    #expect(await reopened.loadAll() == expected)
+    #expect(await reopened.find(by: questions[5].id) == questions[5])
+  }
+
+  @Test func worksWithIntIdentifiers() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Counter>(directory: folder.url, filename: "c.json")
+    try await repository.save(contentsOf: (1...10).map { Counter(id: $0, value: $0 * $0) })
+    try await repository.delete(4)
+    let reopened = try LocalRepository<Counter>(directory: folder.url, filename: "c.json")
+    #expect(await reopened.find(by: 3) == Counter(id: 3, value: 9))
+    #expect(await reopened.find(by: 4) == nil)
+    #expect(await reopened.loadAll().map(\.id) == [1, 2, 3, 5, 6, 7, 8, 9, 10])
+  }
+
+  @Test func worksWithStringIdentifiers() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Setting>(directory: folder.url, filename: "s.json")
+    try await repository.save(Setting(id: "theme", value: "dark"))
+    try await repository.save(Setting(id: "font", value: "mono"))
+    try await repository.save(Setting(id: "theme", value: "light"))
+    let reopened = try LocalRepository<Setting>(directory: folder.url, filename: "s.json")
+    #expect(
+      await reopened.loadAll() == [
+        Setting(id: "theme", value: "light"), Setting(id: "font", value: "mono"),
+      ])
+  }
+
+  @Test func aMissingFileIsAnEmptyStoreAndNothingIsCreatedUntilTheFirstSave() async throws {
+    let folder = try TemporaryDirectory()
+    let directory = folder.appending("nested/deeper")
+    let repository = try LocalRepository<Question>(directory: directory, filename: "q.json")
+    #expect(await repository.loadAll().isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
+
+    try await repository.save(Question(prompt: "p", answer: "a"))
+    let folderMode = try FileManager.default.attributesOfItem(atPath: directory.path)[
+      .posixPermissions]
+    let fileMode = try FileManager.default.attributesOfItem(
+      atPath: directory.appendingPathComponent("q.json").path)[.posixPermissions]
+    #expect(folderMode as? Int == 0o700)
+    #expect(fileMode as? Int == 0o600)
+  }
+
+  @Test func aSaveKeepsTheFilesPermissions() async throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.appending("q.json")
+    try Data("[]".utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    try await repository.save(Question(prompt: "p", answer: "a"))
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
+    #expect(mode as? Int == 0o640)
+  }
+
+  @Test func writesOneItemPerLineInAVersionedEnvelope() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    try await repository.save(contentsOf: sampleQuestions(3))
+    let text = String(decoding: try #require(bytes(of: folder.appending("q.json"))), as: UTF8.self)
+    let lines = text.split(separator: "\n")
+    #expect(lines.first == #"{"version":1,"items":["#)
+    #expect(lines.count == 5)
+    #expect(lines.last == "]}")
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    #expect((object?["items"] as? [Any])?.count == 3)
+  }
+
+  @Test func readsTheSeedFormatAndRewritesItAsTheCurrentVersion() async throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.appending("q.json")
+    let seedItems = sampleQuestions(4)
+    try JSONEncoder().encode(seedItems).write(to: file)
+
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await repository.loadAll() == seedItems)
+    let added = Question(prompt: "new", answer: "a")
+    try await repository.save(added)
+    let text = String(decoding: try #require(bytes(of: file)), as: UTF8.self)
+    #expect(text.hasPrefix(#"{"version":1,"#))
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == seedItems + [added])
+  }
+
+  @Test func aBatchIsOneWrite() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    fileSystem.fail(at: nil)
+    try await repository.save(contentsOf: sampleQuestions(500))
+    #expect(fileSystem.calls.filter { $0 == "rename" }.count == 1)
+    fileSystem.fail(at: nil)
+    try await repository.delete(ids: await repository.loadAll().prefix(100).map(\.id))
+    #expect(fileSystem.calls.filter { $0 == "rename" }.count == 1)
+    fileSystem.fail(at: nil)
+    try await repository.delete(ids: [UUID()])  // Changes nothing, so writes nothing.
+    #expect(fileSystem.calls.isEmpty)
+  }
+
+  @Test func aSymbolicLinkToTheStoreStaysALink() async throws {
+    let folder = try TemporaryDirectory()
+    let target = folder.appending("real.json")
+    try Data("[]".utf8).write(to: target)
+    try FileManager.default.createSymbolicLink(
+      at: folder.appending("q.json"), withDestinationURL: target)
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let question = Question(prompt: "p", answer: "a")
+    try await repository.save(question)
+    let link = try FileManager.default.destinationOfSymbolicLink(
+      atPath: folder.appending("q.json").path)
+    #expect(link == target.path)
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == [question])
+  }
+
+  @Test func aThousandConcurrentSavesEndWithAThousandItemsOnDisk() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let questions = sampleQuestions(1_000)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for question in questions { group.addTask { try await repository.save(question) } }
+      try await group.waitForAll()
+    }
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let stored = await reopened.loadAll()
+    #expect(stored.count == 1_000)
+    #expect(Set(stored.map(\.id)) == Set(questions.map(\.id)))
+  }
+
+  @Test func defaultDirectoryFollowsXdgOnLinux() {
+    #if os(Linux)
+      let xdg = DataDirectory.url(
+        appName: "app", environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"])
+      #expect(xdg.path == "/x/data/app")
+      let relative = DataDirectory.url(
+        appName: "app", environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/u"])
+      #expect(relative.path == "/home/u/.local/share/app")
+      let unset = DataDirectory.url(appName: "app", environment: ["HOME": "/home/u"])
+      #expect(unset.path == "/home/u/.local/share/app")
+    #endif
+  }
+}

@@ -1,0 +1,142 @@
+// One behavioural suite that every Repository implementation must pass.
+
+import Foundation
+import Models
+import Persistence
+import TestSupport
+import Testing
+
+/// The implementations under test; each case builds a fresh, empty repository.
+enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case inMemory, local
+
+  var testDescription: String { rawValue }
+
+  /// Runs `body` with a new empty repository; a local one lives in a temporary folder that
+  /// exists until `body` returns.
+  func withEmptyRepository(
+    _ body: (any Repository<Question>) async throws -> Void
+  )
+    async throws
+  {
+    let folder = try TemporaryDirectory()
+    defer { withExtendedLifetime(folder) {} }
+    switch self {
+    case .inMemory:
+      try await body(InMemoryRepository<Question>())
+    case .local:
+      try await body(LocalRepository<Question>(directory: folder.url, filename: "q.json"))
+    }
+  }
+}
+
+@Suite struct RepositoryConformanceTests {
+  @Test(arguments: RepositoryKind.allCases)
+  func startsEmpty(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      #expect(await repository.loadAll().isEmpty)
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func savedItemCanBeFound(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let question = Question(prompt: "p", answer: "a")
+      try await repository.save(question)
+      #expect(await repository.find(by: question.id) == question)
+      #expect(await repository.find(by: UUID()) == nil)
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func loadAllKeepsInsertionOrder(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let questions = sampleQuestions(50)
+      for question in questions { try await repository.save(question) }
+      #expect(await repository.loadAll() == questions)
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func savingAnExistingIDReplacesItInPlace(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      var questions = sampleQuestions(3)
+      try await repository.save(contentsOf: questions)
+      questions[1].answer = "changed"
+      try await repository.save(questions[1])
+      #expect(await repository.loadAll() == questions)
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func deleteRemovesOnlyThatItem(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let questions = sampleQuestions(3)
+      try await repository.save(contentsOf: questions)
+      try await repository.delete(questions[1].id)
+      #expect(await repository.loadAll() == [questions[0], questions[2]])
+      try await repository.delete(UUID())  // Unknown IDs are ignored.
+      #expect(await repository.loadAll().count == 2)
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func batchOperationsApplyEveryItem(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let questions = sampleQuestions(200)
+      try await repository.save(contentsOf: questions)
+      #expect(await repository.loadAll() == questions)
+      let removed = Set(questions.indices.filter { $0 % 2 == 0 }.map { questions[$0].id })
+      try await repository.delete(ids: removed)
+      #expect(await repository.loadAll() == questions.filter { !removed.contains($0.id) })
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func laterDuplicateInABatchWins(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let first = Question(prompt: "first", answer: "a")
+      var second = first
+      second.prompt = "second"
+      try await repository.save(contentsOf: [first, second])
+      #expect(await repository.loadAll() == [second])
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func deletedThenSavedItemMovesToTheEnd(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let questions = sampleQuestions(3)
+      try await repository.save(contentsOf: questions)
+      try await repository.delete(questions[0].id)
+      try await repository.save(questions[0])
+      #expect(await repository.loadAll() == [questions[1], questions[2], questions[0]])
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func orderSurvivesManyDeletions(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let questions = sampleQuestions(300)
+      try await repository.save(contentsOf: questions)
+      // Enough removals to make the cache compact its storage.
+      let kept = questions.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
+      let keptIDs = Set(kept.map(\.id))
+      try await repository.delete(ids: questions.map(\.id).filter { !keptIDs.contains($0) })
+      #expect(await repository.loadAll() == kept)
+      for question in kept { #expect(await repository.find(by: question.id) == question) }
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func concurrentSavesAllLand(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let questions = sampleQuestions(200)
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for question in questions { group.addTask { try await repository.save(question) } }
+        try await group.waitForAll()
+      }
+      #expect(Set(await repository.loadAll().map(\.id)) == Set(questions.map(\.id)))
+    }
+  }
+}

@@ -1,0 +1,121 @@
+// A file system that performs real calls but makes a chosen one fail, for fault injection.
+
+import Synchronization
+
+@testable import Persistence
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Forwards to the real file system and fails the N-th call (counting from 1) with `errno`.
+///
+/// With `persistent` every call from the N-th on fails, as on a disk that stays full. It also
+/// records the names of the calls made, so a test can count them or find the N of a step.
+final class FailingFileSystem: FileSystem {
+  private struct State {
+    var calls: [String] = []
+    var failAt: Int?
+    var persistent = false
+    var code: Int32 = EIO
+  }
+  private let state = Mutex(State())
+  private let real = SystemFileSystem()
+
+  /// The names of the calls made so far, such as `["lstat", "open", "fchmod", ...]`.
+  var calls: [String] { state.withLock { $0.calls } }
+
+  /// Fails call number `index` (1-based, counted from now on) with `code`.
+  func fail(at index: Int?, code: Int32 = EIO, persistent: Bool = false) {
+    state.withLock {
+      $0.calls = []
+      $0.failAt = index
+      $0.code = code
+      $0.persistent = persistent
+    }
+  }
+
+  private func check(_ call: String, _ path: String) throws(SystemCallError) {
+    let failure: Int32? = state.withLock {
+      $0.calls.append(call)
+      guard let failAt = $0.failAt else { return nil }
+      let number = $0.calls.count
+      return number == failAt || ($0.persistent && number > failAt) ? $0.code : nil
+    }
+    if let failure { throw SystemCallError(call: call, path: path, code: failure) }
+  }
+
+  func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
+    try check("open", path)
+    return try real.open(path, flags: flags, mode: mode)
+  }
+
+  func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    do {
+      try check("close", path)
+    } catch {
+      try? real.close(descriptor, path: path)  // A failed close still releases the descriptor.
+      throw error
+    }
+    try real.close(descriptor, path: path)
+  }
+
+  func read(
+    _ descriptor: Int32, path: String, into buffer: UnsafeMutableRawBufferPointer
+  )
+    throws(SystemCallError) -> Int
+  {
+    try check("read", path)
+    return try real.read(descriptor, path: path, into: buffer)
+  }
+
+  func write(
+    _ descriptor: Int32, path: String, from buffer: UnsafeRawBufferPointer
+  )
+    throws(SystemCallError) -> Int
+  {
+    try check("write", path)
+    return try real.write(descriptor, path: path, from: buffer)
+  }
+
+  func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    try check("fsync", path)
+    try real.synchronize(descriptor, path: path)
+  }
+
+  func setPermissions(
+    _ descriptor: Int32, path: String, _ permissions: mode_t
+  )
+    throws(SystemCallError)
+  {
+    try check("fchmod", path)
+    try real.setPermissions(descriptor, path: path, permissions)
+  }
+
+  func status(ofDescriptor descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
+    try check("fstat", path)
+    return try real.status(ofDescriptor: descriptor, path: path)
+  }
+
+  func status(ofPath path: String) throws(SystemCallError) -> FileStatus {
+    try check("lstat", path)
+    return try real.status(ofPath: path)
+  }
+
+  func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    try check("rename", destination)
+    try real.rename(source, to: destination)
+  }
+
+  func unlink(_ path: String) throws(SystemCallError) {
+    try check("unlink", path)
+    try real.unlink(path)
+  }
+
+  func makeDirectory(_ path: String, permissions: mode_t) throws(SystemCallError) {
+    try check("mkdir", path)
+    try real.makeDirectory(path, permissions: permissions)
+  }
+}

@@ -1,0 +1,135 @@
+// A store that exists but cannot be read makes the repository throw and stay away from it.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct UnreadableStoreTests {
+  /// Bad file contents, and what the error must say about them.
+  static let badContents: [(name: String, bytes: [UInt8], mentions: String)] = [
+    ("empty", [], "empty"),
+    ("white space", Array("  \n".utf8), "empty"),
+    ("all zeros", [UInt8](repeating: 0, count: 64), "not valid JSON"),
+    ("null", Array("null".utf8), "top level"),
+    ("a number", Array("42".utf8), "top level"),
+    ("wrong schema", Array(#"[{"id":"nope","prompt":1}]"#.utf8), "[0].id"),
+    (
+      "missing key",
+      Array(
+        #"{"version":1,"items":[{"id":"3F2A1B4C-0000-4000-8000-000000000001","prompt":"p","answer":"a","tags":[]}]}"#
+          .utf8), "createdAt"
+    ),
+    ("envelope without items", Array(#"{"version":1}"#.utf8), "items"),
+    (
+      "invalid UTF-8", Array(#"[{"prompt":""#.utf8) + [0xFF, 0xFE] + Array(#""}]"#.utf8),
+      "UTF-8 at byte 12"
+    ),
+    ("syntax error", Array(#"{"version":1,"items":[}"#.utf8), "character"),
+  ]
+
+  @Test(arguments: badContents)
+  func badContentsThrowAndLeaveTheBytesUntouched(
+    name: String, contents: [UInt8], mentions: String
+  ) throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.appending("q.json")
+    try Data(contents).write(to: file)
+    let error = try #require(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    guard case .corrupt(let url, let reason) = error else {
+      Issue.record("expected .corrupt, got \(error)")
+      return
+    }
+    #expect(url.path == file.path)
+    #expect(reason.contains(mentions), "\(name): \(reason)")
+    #expect(error.description.contains("q.json"))
+    #expect(error.description.contains("left untouched"))
+    #expect(bytes(of: file) == Data(contents))
+  }
+
+  @Test func aTruncatedStoreThrowsAtEveryLength() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "full.json")
+    try await repository.save(contentsOf: sampleQuestions(3))
+    let full = try #require(bytes(of: folder.appending("full.json")))
+    // Every cut that drops the closing bracket; the last byte is a newline, which may go.
+    for length in 0..<(full.count - 2) {
+      let file = folder.appending("cut.json")
+      try full.prefix(length).write(to: file)
+      #expect(throws: PersistenceError.self, "length \(length)") {
+        try LocalRepository<Question>(directory: folder.url, filename: "cut.json")
+      }
+      #expect(bytes(of: file) == full.prefix(length))
+    }
+  }
+
+  @Test func duplicateIdentifiersAreRefused() throws {
+    let folder = try TemporaryDirectory()
+    let question = Question(prompt: "p", answer: "a")
+    let file = folder.appending("q.json")
+    let data = try JSONEncoder().encode([question, question])
+    try data.write(to: file)
+    #expect(throws: PersistenceError.duplicateID(file, id: question.id.uuidString)) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    #expect(bytes(of: file) == data)
+  }
+
+  @Test func aNewerFormatVersionIsRefused() throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.appending("q.json")
+    let data = Data(#"{"version":7,"items":[]}"#.utf8)
+    try data.write(to: file)
+    #expect(throws: PersistenceError.unsupportedVersion(file, version: 7, newest: 1)) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    #expect(bytes(of: file) == data)
+  }
+
+  @Test func aFolderAtTheStorePathIsRefused() throws {
+    let folder = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      at: folder.appending("q.json"), withIntermediateDirectories: false)
+    #expect(throws: PersistenceError.notARegularFile(folder.appending("q.json"), found: "a folder"))
+    {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+  }
+
+  @Test func aFifoAtTheStorePathIsRefusedWithoutBlocking() throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.appending("q.json").path
+    try #require(mkfifo(path, 0o600) == 0)
+    #expect(throws: PersistenceError.notARegularFile(folder.appending("q.json"), found: "a FIFO")) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+  }
+
+  @Test func aFileOverTheSizeLimitIsNotRead() throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.appending("q.json")
+    try Data(repeating: UInt8(ascii: " "), count: 2_048).write(to: file)
+    let location = try StoreLocation(directory: folder.url, filename: "q.json")
+    let store = StoreFile(location: location, maximumSize: 1_024)
+    #expect(throws: PersistenceError.fileTooLarge(file, size: 2_048, limit: 1_024)) {
+      try store.readItems(as: Question.self)
+    }
+  }
+
+  @Test(arguments: ["", ".", "..", "a/b", "/etc/passwd", "nul\0byte"])
+  func invalidFilenamesAreRefused(filename: String) throws {
+    let folder = try TemporaryDirectory()
+    let error = try #require(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: filename)
+    }
+    guard case .invalidFilename(let name, _) = error else {
+      Issue.record("expected .invalidFilename, got \(error)")
+      return
+    }
+    #expect(name == filename)
+  }
+}
