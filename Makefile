@@ -3,7 +3,7 @@
 # Targets:
 #   help    list these targets
 #   build   build everything in debug mode, warnings as errors
-#   test    run the whole test suite (Swift Testing)
+#   test    run the whole test suite (Swift Testing) and type-check the docs' code
 #   run     build and run `questions` on the default data directory (ARGS="..." to pass arguments)
 #   format  format every Swift file in place with the toolchain's `swift format`
 #   lint    check formatting and build in release mode, warnings as errors
@@ -24,6 +24,7 @@ build:
 
 test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	scripts/check-doc-snippets
 	$(SWIFT) test --skip-build
 
 run:

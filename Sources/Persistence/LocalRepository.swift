@@ -38,30 +38,33 @@ where T.ID: Hashable & Codable & Sendable {
   /// Opens the store `filename` in `directory`, loading it synchronously.
   ///
   /// A missing file is an empty store; the folder and the file are created on the first
-  /// save, with modes 0700 and 0600.
+  /// save, with modes 0700 and 0600. Temporary files left by a writer that was killed are
+  /// removed.
   ///
   /// - Parameters:
   ///   - directory: The folder holding the store; by default ``DataDirectory/default``.
   ///   - filename: The store's file name, without any `/`.
+  ///   - configuration: Size cap, lock timeout, schema version and migrations.
   /// - Throws: ``PersistenceError`` when the name is invalid or the file exists but cannot
-  ///   be read or decoded. The file is then left exactly as it was.
-  public init(directory: URL = DataDirectory.default, filename: String = "data.json") throws {
-    try self.init(directory: directory, filename: filename, fileSystem: SystemFileSystem())
+  ///   be read, decoded or upgraded. The file is then left exactly as it was.
+  public init(
+    directory: URL = DataDirectory.default, filename: String = "data.json",
+    configuration: StoreConfiguration = StoreConfiguration()
+  ) throws {
+    try self.init(
+      directory: directory, filename: filename, configuration: configuration,
+      fileSystem: SystemFileSystem())
   }
 
   /// Opens a store whose system calls go through `fileSystem`; tests pass a failing double.
-  init(directory: URL, filename: String, fileSystem: any FileSystem) throws {
+  init(
+    directory: URL, filename: String, configuration: StoreConfiguration = StoreConfiguration(),
+    fileSystem: any FileSystem
+  ) throws {
     let location = try StoreLocation(directory: directory, filename: filename)
-    let file = StoreFile(location: location, fileSystem: fileSystem)
-    var cache = OrderedCache<T.ID, T>()
-    var undo = OrderedCache<T.ID, T>.Undo()
-    for item in try file.readItems(as: T.self) {
-      guard cache[item.id] == nil else {
-        throw PersistenceError.duplicateID(location.fileURL, id: String(describing: item.id))
-      }
-      cache.update(item, forKey: item.id, recordingInto: &undo)
-    }
-    self.cache = cache
+    let file = StoreFile(location: location, fileSystem: fileSystem, configuration: configuration)
+    file.removeLeftoverTemporaryFiles()
+    self.cache = try Self.makeCache(file.readItems(as: T.self), from: location.fileURL)
     self.file = file
     self.fileURL = location.fileURL
     self.executor = SerialQueueExecutor(label: "LocalRepository \(location.path)")
@@ -114,24 +117,48 @@ where T.ID: Hashable & Codable & Sendable {
     cache.values
   }
 
-  /// Applies a change to the cache, writes the result, and undoes the change if the write
-  /// fails before the file was replaced. Nothing suspends in between, so writes land in the
-  /// order the actor runs them.
+  /// Applies a change to the cache and writes the result, holding the store's lock.
+  ///
+  /// If another writer (another process, or another repository on the same file) changed the
+  /// file since this one last read or wrote it, the file is read again first, so the change
+  /// lands on top of theirs instead of erasing it. If the write fails before the file was
+  /// replaced, the change is undone in memory. Nothing suspends in between, so writes land
+  /// in the order the actor runs them.
   private func commit(
     _ change: (inout OrderedCache<T.ID, T>, inout OrderedCache<T.ID, T>.Undo) -> Void
-  )
-    throws(PersistenceError)
-  {
-    var undo = OrderedCache<T.ID, T>.Undo()
-    change(&cache, &undo)
-    guard !undo.isEmpty else { return }
-    do {
-      try file.write(cache.values)
-    } catch {
-      // After `notDurable` the new file is already in place: memory keeps matching it.
-      if case .notDurable = error {} else { cache.revert(undo) }
-      throw error
+  ) throws(PersistenceError) {
+    try file.withExclusiveLock { () throws(PersistenceError) in
+      if try file.hasChangedSinceLastSeen() {
+        cache = try Self.makeCache(file.readItems(as: T.self), from: fileURL)
+      }
+      var undo = OrderedCache<T.ID, T>.Undo()
+      change(&cache, &undo)
+      guard !undo.isEmpty else { return }
+      do throws(PersistenceError) {
+        try file.write(cache.values)
+      } catch {
+        // After `notDurable` the new file is already in place: memory keeps matching it.
+        if case .notDurable = error {} else { cache.revert(undo) }
+        throw error
+      }
+      cache.compactIfSparse()
     }
-    cache.compactIfSparse()
+  }
+
+  /// A cache holding `items` in order; refuses two items with the same ID.
+  private static func makeCache(
+    _ items: [T], from url: URL
+  ) throws(PersistenceError)
+    -> OrderedCache<T.ID, T>
+  {
+    var cache = OrderedCache<T.ID, T>()
+    var undo = OrderedCache<T.ID, T>.Undo()
+    for item in items {
+      guard cache[item.id] == nil else {
+        throw .duplicateID(url, id: String(describing: item.id))
+      }
+      cache.update(item, forKey: item.id, recordingInto: &undo)
+    }
+    return cache
   }
 }

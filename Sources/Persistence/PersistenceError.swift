@@ -22,8 +22,11 @@ public enum PersistenceError: Error, Sendable, Equatable {
   case corrupt(URL, reason: String)
   /// The file holds two items with the same identifier.
   case duplicateID(URL, id: String)
-  /// The file was written in a format newer than this code understands.
+  /// The file was written at a schema version newer than this code understands.
   case unsupportedVersion(URL, version: Int, newest: Int)
+  /// The file is at an older schema version and upgrading it failed, or no step was
+  /// registered for that version.
+  case migrationFailed(URL, fromVersion: Int, reason: String)
   /// An item could not be encoded; nothing was written.
   case encodingFailed(URL, reason: String)
   /// The new contents could not be written; the file on disk still holds the previous state.
@@ -31,6 +34,11 @@ public enum PersistenceError: Error, Sendable, Equatable {
   /// The new contents replaced the file but were not confirmed durable; a power cut may undo
   /// them.
   case notDurable(URL, reason: String)
+  /// Another writer held the store's lock for longer than the configured timeout; nothing
+  /// was changed.
+  case lockTimeout(URL, seconds: Double)
+  /// The file could not be moved aside during recovery; it was left where it was.
+  case recoveryFailed(URL, reason: String)
 }
 
 extension PersistenceError: LocalizedError {
@@ -58,6 +66,9 @@ extension PersistenceError: LocalizedError {
     case .unsupportedVersion(let url, let version, let newest):
       return "\(url.path) was written in format version \(version), but this program reads"
         + " versions up to \(newest); it was left untouched. Use a newer version of the program."
+    case .migrationFailed(let url, let version, let reason):
+      return "\(url.path) is at schema version \(version) and could not be upgraded: \(reason)."
+        + " It was left untouched."
     case .encodingFailed(let url, let reason):
       return "An item could not be encoded for \(url.path): \(reason). Nothing was written."
     case .writeFailed(let url, let reason):
@@ -66,6 +77,11 @@ extension PersistenceError: LocalizedError {
     case .notDurable(let url, let reason):
       return "\(url.path) was updated, but flushing it to disk failed: \(reason)."
         + " The change is visible now but may be lost if the machine loses power."
+    case .lockTimeout(let url, let seconds):
+      return "Another program kept \(url.path) locked for more than \(seconds) seconds;"
+        + " nothing was changed. Try again, or look for a program stuck while writing it."
+    case .recoveryFailed(let url, let reason):
+      return "\(url.path) could not be moved aside: \(reason). It was left where it was."
     }
   }
 }

@@ -113,10 +113,11 @@ import Testing
     let folder = try TemporaryDirectory()
     let file = folder.appending("q.json")
     try Data(repeating: UInt8(ascii: " "), count: 2_048).write(to: file)
-    let location = try StoreLocation(directory: folder.url, filename: "q.json")
-    let store = StoreFile(location: location, maximumSize: 1_024)
+    var configuration = StoreConfiguration()
+    configuration.maximumFileSize = 1_024
     #expect(throws: PersistenceError.fileTooLarge(file, size: 2_048, limit: 1_024)) {
-      try store.readItems(as: Question.self)
+      try LocalRepository<Question>(
+        directory: folder.url, filename: "q.json", configuration: configuration)
     }
   }
 

@@ -25,8 +25,9 @@ struct DurableFileWriter: Sendable {
   enum Failure: Error, Sendable {
     /// The target was not touched.
     case notWritten(SystemCallError)
-    /// The target holds the new bytes, but the folder could not be flushed.
-    case writtenButNotDurable(SystemCallError)
+    /// The target holds the new bytes (whose status is given), but the folder could not be
+    /// flushed.
+    case writtenButNotDurable(SystemCallError, written: FileStatus)
   }
 
   let fileSystem: any FileSystem
@@ -38,11 +39,14 @@ struct DurableFileWriter: Sendable {
   ///   - directory: The folder holding it, which is flushed after the rename.
   ///   - bytes: The complete new contents.
   ///   - newFilePermissions: The mode for a target that does not exist yet.
+  /// - Returns: The status of the new file, now at `target`.
+  @discardableResult
   func replaceContents(
     of target: String, in directory: String, with bytes: [UInt8],
     newFilePermissions: mode_t = 0o600
-  ) throws(Failure) {
+  ) throws(Failure) -> FileStatus {
     let temporary = directory + "/" + TemporaryFileName.make(for: target)
+    let written: FileStatus
     do throws(SystemCallError) {
       let permissions = try existingPermissions(of: target) ?? newFilePermissions
       let descriptor = try fileSystem.open(
@@ -51,6 +55,7 @@ struct DurableFileWriter: Sendable {
         try fileSystem.setPermissions(descriptor, path: temporary, permissions)
         try writeAll(bytes, to: descriptor, path: temporary)
         try fileSystem.synchronize(descriptor, path: temporary)
+        written = try fileSystem.status(ofDescriptor: descriptor, path: temporary)
       } catch {
         try? fileSystem.close(descriptor, path: temporary)
         throw error
@@ -64,8 +69,9 @@ struct DurableFileWriter: Sendable {
     do {
       try synchronizeDirectory(directory)
     } catch {
-      throw .writtenButNotDurable(error)
+      throw .writtenButNotDurable(error, written: written)
     }
+    return written
   }
 
   private func existingPermissions(of path: String) throws(SystemCallError) -> mode_t? {

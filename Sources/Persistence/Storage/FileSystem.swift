@@ -21,6 +21,8 @@ struct FileStatus: Sendable, Equatable {
   var permissions: mode_t
   var device: UInt64
   var inode: UInt64
+  /// The last modification, in nanoseconds since 1970.
+  var modificationTime: Int64
 }
 
 /// The system calls behind every read and write of a store.
@@ -50,4 +52,10 @@ protocol FileSystem: Sendable {
   func rename(_ source: String, to destination: String) throws(SystemCallError)
   func unlink(_ path: String) throws(SystemCallError)
   func makeDirectory(_ path: String, permissions: mode_t) throws(SystemCallError)
+  /// The names in a folder, without `.` and `..`.
+  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String]
+  /// Takes an advisory `flock` without waiting; `false` when another holder has it.
+  func tryLock(_ descriptor: Int32, path: String, exclusive: Bool) throws(SystemCallError) -> Bool
+  /// Releases a lock taken with ``tryLock(_:path:exclusive:)``.
+  func unlock(_ descriptor: Int32, path: String) throws(SystemCallError)
 }

@@ -1,4 +1,4 @@
-// Reads and writes one store file, turning every low-level failure into a PersistenceError.
+// Reads and writes one store file under its lock, turning every failure into a PersistenceError.
 
 import Foundation
 
@@ -10,63 +10,129 @@ import Foundation
   import Darwin
 #endif
 
-/// One store file: checked, size-capped reads and durable whole-file writes.
-struct StoreFile: Sendable {
-  /// The largest file a store reads unless told otherwise: 256 MiB.
-  static let defaultMaximumSize: Int64 = 256 << 20
-
+/// One store file: checked, size-capped reads; durable, locked whole-file writes; and the
+/// identity of the version last read or written, to notice changes made by other writers.
+///
+/// Not thread-safe: a ``LocalRepository`` owns one and uses it only on its own executor.
+final class StoreFile {
   let location: StoreLocation
   let fileSystem: any FileSystem
-  let maximumSize: Int64
+  let configuration: StoreConfiguration
+
+  /// The identity of the file this instance last read or wrote; `nil` when there was none.
+  private var lastSeen: FileIdentity?
+  private var lock: StoreLock?
 
   init(
     location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
-    maximumSize: Int64 = Self.defaultMaximumSize
+    configuration: StoreConfiguration = StoreConfiguration()
   ) {
     self.location = location
     self.fileSystem = fileSystem
-    self.maximumSize = maximumSize
+    self.configuration = configuration
   }
+
+  /// The lock file's path: `<store>.lock` beside the store.
+  var lockPath: String { location.path + ".lock" }
 
   /// The items in the file, in file order; an empty array when the file does not exist.
   func readItems<Item: Decodable>(as type: Item.Type) throws(PersistenceError) -> [Item] {
     guard let data = try readBytes() else { return [] }
     do {
-      return try StoreFormat.decode(data, as: Item.self)
+      return try StoreFormat.decode(data, as: Item.self, configuration: configuration)
     } catch {
       switch error {
       case .newerVersion(let version):
         throw .unsupportedVersion(
-          location.fileURL, version: version, newest: StoreFormat.currentVersion)
+          location.fileURL, version: version, newest: configuration.schemaVersion)
       case .malformed(let reason):
         throw .corrupt(location.fileURL, reason: reason)
+      case .migrationFailed(let version, let reason):
+        throw .migrationFailed(location.fileURL, fromVersion: version, reason: reason)
       }
     }
   }
 
-  /// Replaces the file with `items`, durably; creates the folder (mode 0700) if needed.
+  /// Whether the file on disk is not the one this instance last read or wrote.
+  func hasChangedSinceLastSeen() throws(PersistenceError) -> Bool {
+    do {
+      return try FileIdentity(fileSystem.status(ofPath: location.path)) != lastSeen
+    } catch  where error.isMissing {
+      return lastSeen != nil
+    } catch {
+      throw .writeFailed(location.fileURL, reason: error.description)
+    }
+  }
+
+  /// Replaces the file with `items` at the configured schema version, durably.
+  ///
+  /// Call it inside ``withExclusiveLock(_:)``, which creates the folder if needed.
   func write<Item: Encodable>(_ items: some Sequence<Item>) throws(PersistenceError) {
     let bytes: [UInt8]
     do {
-      bytes = try StoreFormat.encode(items)
+      bytes = try StoreFormat.encode(items, version: configuration.schemaVersion)
     } catch {
       throw .encodingFailed(location.fileURL, reason: String(describing: error))
     }
-    try createDirectoryIfNeeded()
     do {
-      try DurableFileWriter(fileSystem: fileSystem)
+      let written = try DurableFileWriter(fileSystem: fileSystem)
         .replaceContents(of: location.path, in: location.directory, with: bytes)
+      lastSeen = FileIdentity(written)
     } catch {
       switch error {
       case .notWritten(let cause):
         throw .writeFailed(location.fileURL, reason: cause.description)
-      case .writtenButNotDurable(let cause):
+      case .writtenButNotDurable(let cause, let written):
+        lastSeen = FileIdentity(written)
         throw .notDurable(location.fileURL, reason: cause.description)
       }
     }
   }
 
-  /// The whole file, or `nil` when there is no file. Refuses anything but a regular file.
+  /// Runs `body` holding the store's lock, creating the folder and the lock file if needed.
+  ///
+  /// - Throws: ``PersistenceError/lockTimeout(_:seconds:)`` when another writer holds the
+  ///   lock for longer than the configured timeout, or what `body` throws.
+  func withExclusiveLock<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  )
+    throws(PersistenceError) -> Result
+  {
+    try createDirectoryIfNeeded()
+    let lock = try openLock()
+    guard let result = try lock.withLock(timeout: configuration.lockTimeout, body) else {
+      let timeout = configuration.lockTimeout.components
+      throw .lockTimeout(
+        location.fileURL, seconds: Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
+    }
+    return result
+  }
+
+  /// Removes temporary files of this store left by a writer that was killed, if no other
+  /// writer is active right now. Touches nothing but names this store's writes create.
+  func removeLeftoverTemporaryFiles() {
+    // Best effort: a read-only folder has no leftovers of ours to remove anyway.
+    guard let lock = try? StoreLock(path: lockPath, fileSystem: fileSystem),
+      (try? lock.tryLock()) == true,
+      let names = try? fileSystem.contentsOfDirectory(location.directory)
+    else { return }
+    for name in names where TemporaryFileName.isTemporary(name, for: location.filename) {
+      try? fileSystem.unlink(location.directory + "/" + name)
+    }
+  }
+
+  private func openLock() throws(PersistenceError) -> StoreLock {
+    if let lock { return lock }
+    do {
+      let opened = try StoreLock(path: lockPath, fileSystem: fileSystem)
+      lock = opened
+      return opened
+    } catch {
+      throw .writeFailed(location.fileURL, reason: "cannot open its lock file: \(error)")
+    }
+  }
+
+  /// The whole file, or `nil` when there is none; refuses anything but a regular file.
   private func readBytes() throws(PersistenceError) -> Data? {
     let url = location.fileURL
     let descriptor: Int32
@@ -75,87 +141,51 @@ struct StoreFile: Sendable {
       descriptor = try fileSystem.open(
         location.path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
     } catch  where error.isMissing {
+      lastSeen = nil
       return nil
     } catch {
       throw .unreadable(url, reason: error.description)
     }
     defer { try? fileSystem.close(descriptor, path: location.path) }
+    let status: FileStatus
     do {
-      let status = try fileSystem.status(ofDescriptor: descriptor, path: location.path)
-      switch status.kind {
-      case .regular: break
-      case .directory: throw PersistenceError.notARegularFile(url, found: "a folder")
-      case .symbolicLink: throw PersistenceError.notARegularFile(url, found: "a symbolic link")
-      case .other(let kind): throw PersistenceError.notARegularFile(url, found: kind)
-      }
-      guard status.size <= maximumSize else {
-        throw PersistenceError.fileTooLarge(url, size: status.size, limit: maximumSize)
-      }
-      return try readToEnd(descriptor, expectedSize: Int(status.size))
-    } catch let error as PersistenceError {
-      throw error
-    } catch let error as SystemCallError {
-      throw .unreadable(url, reason: error.description)
+      status = try fileSystem.status(ofDescriptor: descriptor, path: location.path)
     } catch {
-      throw .unreadable(url, reason: String(describing: error))
+      throw .unreadable(url, reason: error.description)
     }
-  }
-
-  /// Reads until end of file; fails if the file grows past the size limit while being read.
-  private func readToEnd(_ descriptor: Int32, expectedSize: Int) throws -> Data {
-    var data = Data(count: max(expectedSize, 1))
-    var length = 0
-    while true {
-      if length == data.count {
-        guard Int64(data.count) < maximumSize else {
-          throw PersistenceError.fileTooLarge(
-            location.fileURL, size: Int64(data.count) + 1, limit: maximumSize)
-        }
-        data.count = Int(min(Int64(data.count) * 2, maximumSize))
-      }
-      let read = try data.withUnsafeMutableBytes { buffer in
-        try fileSystem.read(
-          descriptor, path: location.path,
-          into: UnsafeMutableRawBufferPointer(rebasing: buffer[length...]))
-      }
-      if read == 0 { break }
-      length += read
+    switch status.kind {
+    case .regular: break
+    case .directory: throw .notARegularFile(url, found: "a folder")
+    case .symbolicLink: throw .notARegularFile(url, found: "a symbolic link")
+    case .other(let kind): throw .notARegularFile(url, found: kind)
     }
-    data.count = length
+    let limit = configuration.maximumFileSize
+    guard status.size <= limit else { throw .fileTooLarge(url, size: status.size, limit: limit) }
+    let data = try FileReader(fileSystem: fileSystem, path: location.path, limit: limit)
+      .readToEnd(descriptor, expectedSize: Int(status.size))
+    // The identity of the file whose bytes were just read, taken from the open descriptor.
+    lastSeen = FileIdentity(status)
     return data
   }
 
   /// Creates the store's folder and any missing parents with mode 0700.
   private func createDirectoryIfNeeded() throws(PersistenceError) {
-    var missing: [String] = []
-    var current = location.directory
-    while true {
-      do {
-        let status = try fileSystem.status(ofPath: current)
-        guard status.kind == .directory || status.kind == .symbolicLink else {
-          throw PersistenceError.directoryUnavailable(
-            location.directoryURL, reason: "\(current) is a file, not a folder")
-        }
-        break
-      } catch let error as PersistenceError {
-        throw error
-      } catch let error as SystemCallError where error.isMissing {
-        missing.append(current)
-        let parent = (current as NSString).deletingLastPathComponent
-        guard parent != current, !parent.isEmpty else { break }
-        current = parent
-      } catch {
-        throw .directoryUnavailable(location.directoryURL, reason: String(describing: error))
-      }
-    }
-    for path in missing.reversed() {
-      do {
-        try fileSystem.makeDirectory(path, permissions: 0o700)
-      } catch  where error.code == EEXIST {
-        continue
-      } catch {
-        throw .directoryUnavailable(location.directoryURL, reason: error.description)
-      }
-    }
+    try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL)
+  }
+}
+
+/// What identifies one version of a file: a write creates a new inode, and a change in place
+/// changes the size or the modification time.
+struct FileIdentity: Equatable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  var modificationTime: Int64
+
+  init(_ status: FileStatus) {
+    device = status.device
+    inode = status.inode
+    size = status.size
+    modificationTime = status.modificationTime
   }
 }

@@ -1,53 +1,86 @@
-// The on-disk format of a store: a versioned envelope of items, one item per line.
+// The on-disk format of a store: a versioned, checksummed envelope of items, one per line.
 
 import Foundation
 
 /// Encodes and decodes the bytes of a store file.
 ///
-/// The current format (version 1) is a JSON object with the items one per line, so the file
-/// stays readable and diffs well:
+/// A store is a JSON object whose first line holds the schema version and a CRC-32C of
+/// everything after that line, followed by the items one per line, so the file stays
+/// readable and diffs well:
 ///
 /// ```json
-/// {"version":1,"items":[
+/// {"version":1,"checksum":"crc32c:8f3e2a01","items":[
 /// {"answer":"...","createdAt":"2026-11-22T07:54:15Z","id":"...","prompt":"...","tags":[]}
 /// ]}
 /// ```
 ///
-/// A plain JSON array of items, the format of the pattern this package grew from, is read as
-/// version 0 and is written back in the current format on the next save.
+/// The checksum catches damage that still parses, such as a flipped bit inside a string.
+/// Someone who edits the file by hand removes the `checksum` key, and the file is then read
+/// without that check. A plain JSON array of items, the format of the pattern this package
+/// grew from, is read as version 0.
 enum StoreFormat {
-  /// The newest format version this code reads and the one it writes.
-  static let currentVersion = 1
+  /// The schema version ``Envelope`` accepts while decoding; set around each decode.
+  @TaskLocal static var expectedVersion = 1
 
-  /// Encodes `items` in the current format.
-  static func encode<Item: Encodable>(_ items: some Sequence<Item>) throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    var bytes = Array(#"{"version":\#(currentVersion),"items":["#.utf8)
-    var first = true
-    for item in items {
-      bytes.append(contentsOf: first ? [UInt8(ascii: "\n")] : Array(",\n".utf8))
-      bytes.append(contentsOf: try encoder.encode(item))
-      first = false
-    }
-    bytes.append(contentsOf: Array("\n]}\n".utf8))
-    return bytes
+  /// Why a file could not be decoded.
+  enum Failure: Error, Sendable, Equatable {
+    /// Not JSON, or not the shape of a store; the text says what and where.
+    case malformed(String)
+    /// A well-formed store at a schema version newer than the configured one.
+    case newerVersion(Int)
+    /// Upgrading from the given version failed, or no step was registered for it.
+    case migrationFailed(fromVersion: Int, reason: String)
   }
 
-  /// Decodes the items of a store file of any supported version.
-  ///
-  /// - Throws: ``Failure`` saying what is wrong and where.
-  static func decode<Item: Decodable>(_ data: Data, as type: Item.Type) throws(Failure) -> [Item] {
+  /// Encodes `items` at schema version `version`.
+  static func encode<Item: Encodable>(
+    _ items: some Sequence<Item>, version: Int
+  ) throws
+    -> [UInt8]
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    var body: [UInt8] = []
+    var first = true
+    for item in items {
+      if !first { body.append(contentsOf: ",\n".utf8) }
+      body.append(contentsOf: try encoder.encode(item))
+      first = false
+    }
+    body.append(contentsOf: first ? "]}\n".utf8 : "\n]}\n".utf8)
+    let checksum = hex(CRC32C.checksum(body))
+    return Array(#"{"version":\#(version),"checksum":"crc32c:\#(checksum)","items":["#.utf8)
+      + [UInt8(ascii: "\n")] + body
+  }
+
+  /// Decodes the items of a store, upgrading them to `configuration.schemaVersion`.
+  static func decode<Item: Decodable>(
+    _ data: Data, as type: Item.Type, configuration: StoreConfiguration
+  ) throws(Failure) -> [Item] {
     if let offset = UTF8Validation.firstInvalidOffset(in: data) {
       throw .malformed("invalid UTF-8 at byte \(offset)")
     }
-    let decoder = JSONDecoder()
+    try verifyChecksum(of: data)
+    let target = configuration.schemaVersion
     do {
       switch firstSignificantByte(of: data) {
       case UInt8(ascii: "["):
-        return try decoder.decode([Item].self, from: data)
+        if target == 1, !configuration.migrations.contains(where: { $0.sourceVersion == 0 }) {
+          return try JSONDecoder().decode([Item].self, from: data)
+        }
+        return try migrate(data, from: 0, as: Item.self, configuration: configuration)
       case UInt8(ascii: "{"):
-        return try decoder.decode(Envelope<Item>.self, from: data).items
+        do {
+          return try $expectedVersion.withValue(target) {
+            try JSONDecoder().decode(Envelope<Item>.self, from: data).items
+          }
+        } catch let mismatch as VersionMismatch where mismatch.found < target {
+          let items = try itemsArray(of: data)
+          return try migrate(
+            items, from: mismatch.found, as: Item.self, configuration: configuration)
+        } catch let mismatch as VersionMismatch {
+          throw Failure.newerVersion(mismatch.found)
+        }
       case nil:
         throw Failure.malformed("the file is empty or holds only white space")
       case .some:
@@ -57,37 +90,72 @@ enum StoreFormat {
     } catch let error as Failure {
       throw error
     } catch let error as DecodingError {
-      throw .malformed(describe(error, in: data))
+      throw .malformed(
+        DecodingErrorDescription.describe(error) ?? syntaxErrorLocation(in: data) ?? "\(error)")
     } catch {
       throw .malformed(String(describing: error))
     }
   }
 
-  /// Why a file could not be decoded.
-  enum Failure: Error, Sendable, Equatable {
-    /// Not JSON, or not the shape of a store; the text says what and where.
-    case malformed(String)
-    /// A well-formed envelope from a newer format version.
-    case newerVersion(Int)
+  /// Runs the registered steps from `version` up to the configured version, then decodes.
+  private static func migrate<Item: Decodable>(
+    _ items: Data, from version: Int, as type: Item.Type, configuration: StoreConfiguration
+  ) throws(Failure) -> [Item] {
+    var items = items
+    for source in version..<configuration.schemaVersion {
+      let step = configuration.migrations.first { $0.sourceVersion == source }
+      if step == nil && source == 0 { continue }  // Version 0 items are version 1 items.
+      guard let step else {
+        throw .migrationFailed(fromVersion: source, reason: "no migration is registered from it")
+      }
+      do {
+        items = try step.upgrade(items)
+      } catch {
+        throw .migrationFailed(fromVersion: source, reason: String(describing: error))
+      }
+    }
+    do {
+      return try JSONDecoder().decode([Item].self, from: items)
+    } catch let error as DecodingError {
+      throw .migrationFailed(
+        fromVersion: version,
+        reason:
+          "the migrated items do not decode: \(DecodingErrorDescription.describe(error) ?? "\(error)")"
+      )
+    } catch {
+      throw .migrationFailed(fromVersion: version, reason: String(describing: error))
+    }
   }
 
-  /// The envelope of version 1 and later; refuses versions it does not know before reading items.
-  private struct Envelope<Element: Decodable>: Decodable {
-    let items: [Element]
-
-    private enum CodingKeys: String, CodingKey { case version, items }
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      let version = try container.decode(Int.self, forKey: .version)
-      guard version <= StoreFormat.currentVersion else { throw Failure.newerVersion(version) }
-      guard version >= 1 else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .version, in: container,
-          debugDescription: "version \(version) is not a valid envelope version")
-      }
-      items = try container.decode([Element].self, forKey: .items)
+  /// The `items` array of an envelope, as JSON bytes.
+  private static func itemsArray(of data: Data) throws -> Data {
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    guard let items = object?["items"] as? [Any] else {
+      throw Failure.malformed("the key \"items\" is missing or is not an array")
     }
+    return try JSONSerialization.data(withJSONObject: items)
+  }
+
+  /// Checks the CRC-32C in the first line, if there is one, against the rest of the file.
+  private static func verifyChecksum(of data: Data) throws(Failure) {
+    guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return }
+    let header = String(decoding: data[..<newline], as: UTF8.self)
+    guard header.hasPrefix("{"), let range = header.range(of: #""checksum":"crc32c:"#) else {
+      return
+    }
+    let stored = header[range.upperBound...].prefix(8)
+    let actual = hex(CRC32C.checksum(data[data.index(after: newline)...]))
+    guard stored == actual else {
+      throw .malformed(
+        "its checksum does not match its contents (stored \(stored), computed \(actual)),"
+          + " so it was damaged or edited; if you edited it on purpose, delete the"
+          + " \"checksum\" key from the first line")
+    }
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 
   private static func firstSignificantByte(of data: Data) -> UInt8? {
@@ -96,36 +164,8 @@ enum StoreFormat {
     return bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
   }
 
-  /// A description of a decoding error with its key path, such as `items[3].prompt`.
-  private static func describe(_ error: DecodingError, in data: Data) -> String {
-    let (context, summary): (DecodingError.Context, String) =
-      switch error {
-      case .dataCorrupted(let context): (context, context.debugDescription)
-      case .keyNotFound(let key, let context):
-        (context, "the key \"\(key.stringValue)\" is missing")
-      case .typeMismatch(_, let context): (context, context.debugDescription)
-      case .valueNotFound(_, let context): (context, context.debugDescription)
-      @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
-      }
-    if context.codingPath.isEmpty, case .dataCorrupted = error,
-      let location = syntaxErrorLocation(in: data)
-    {
-      return location
-    }
-    if context.codingPath.isEmpty { return "at the top level: \(summary)" }
-    return "at \(keyPath(context.codingPath)): \(summary)"
-  }
-
-  /// `items[3].tags[0]`.
-  private static func keyPath(_ path: [any CodingKey]) -> String {
-    path.enumerated().map { index, key in
-      if let position = key.intValue { return "[\(position)]" }
-      return index == 0 ? key.stringValue : "." + key.stringValue
-    }.joined()
-  }
-
   /// Where the JSON syntax breaks, found by Foundation's parser, which reports byte positions.
-  private static func syntaxErrorLocation(in data: Data) -> String? {
+  static func syntaxErrorLocation(in data: Data) -> String? {
     do {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
       return nil
@@ -133,8 +173,8 @@ enum StoreFormat {
       let detail =
         (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         ?? error.localizedDescription
-      return
-        "not valid JSON (\(detail.trimmingCharacters(in: .punctuationCharacters)), file size \(data.count) bytes)"
+      let trimmed = detail.trimmingCharacters(in: .punctuationCharacters)
+      return "not valid JSON (\(trimmed); the file is \(data.count) bytes)"
     }
   }
 }

@@ -78,6 +78,40 @@ struct SystemFileSystem: FileSystem {
     _ = try retrying("mkdir", path) { mkdir(path, permissions) }
   }
 
+  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+    guard let stream = opendir(path) else {
+      throw SystemCallError(call: "opendir", path: path, code: errno)
+    }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(stream) else {
+        if errno != 0 { throw SystemCallError(call: "readdir", path: path, code: errno) }
+        return names
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+  }
+
+  func tryLock(_ descriptor: Int32, path: String, exclusive: Bool) throws(SystemCallError) -> Bool {
+    while flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
+      switch errno {
+      case EINTR: continue
+      case EWOULDBLOCK: return false
+      default: throw SystemCallError(call: "flock", path: path, code: errno)
+      }
+    }
+    return true
+  }
+
+  func unlock(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    _ = try retrying("flock", path) { flock(descriptor, LOCK_UN) }
+  }
+
   /// Runs a call until it does not fail with `EINTR`; throws on any other failure.
   private func retrying<Result: BinaryInteger>(
     _ call: String, _ path: String, _ body: () -> Result
@@ -125,5 +159,11 @@ extension FileStatus {
     permissions = info.st_mode & 0o7777
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+    #else
+      let modified = info.st_mtim
+    #endif
+    modificationTime = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)
   }
 }

@@ -118,4 +118,19 @@ final class FailingFileSystem: FileSystem {
     try check("mkdir", path)
     try real.makeDirectory(path, permissions: permissions)
   }
+
+  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+    try check("readdir", path)
+    return try real.contentsOfDirectory(path)
+  }
+
+  func tryLock(_ descriptor: Int32, path: String, exclusive: Bool) throws(SystemCallError) -> Bool {
+    try check("flock", path)
+    return try real.tryLock(descriptor, path: path, exclusive: exclusive)
+  }
+
+  func unlock(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    try check("funlock", path)
+    try real.unlock(descriptor, path: path)
+  }
 }

@@ -1,0 +1,34 @@
+// The knobs of a store: size cap, lock timeout, schema version and its migrations.
+
+/// How a ``LocalRepository`` reads, writes and upgrades its file.
+///
+/// The defaults suit most apps; change them when opening the repository:
+///
+/// ```swift
+/// var configuration = StoreConfiguration()
+/// configuration.maximumFileSize = 1 << 30
+/// ```
+public struct StoreConfiguration: Sendable {
+  /// The largest file the repository agrees to read, in bytes; 256 MiB by default.
+  ///
+  /// The whole store is loaded into memory, so the cap keeps a wrong path or a runaway file
+  /// from exhausting memory. A larger file makes `init` throw
+  /// ``PersistenceError/fileTooLarge(_:size:limit:)`` without reading it.
+  public var maximumFileSize: Int64 = 256 << 20
+
+  /// How long a change waits for another writer of the same store before it fails with
+  /// ``PersistenceError/lockTimeout(_:seconds:)``; 10 seconds by default.
+  public var lockTimeout: Duration = .seconds(10)
+
+  /// The version of the stored items' shape that this code writes; 1 by default.
+  ///
+  /// A file at an older version is upgraded with ``migrations`` when it is read, and written
+  /// back at this version on the next change. A file at a newer version is refused.
+  public var schemaVersion = 1
+
+  /// The steps that upgrade items from one schema version to the next.
+  public var migrations: [StoreMigration] = []
+
+  /// The default configuration.
+  public init() {}
+}

@@ -1,0 +1,123 @@
+// The list view model against the in-memory fake and against a real store on disk.
+
+import Foundation
+import Models
+import Observation
+import Persistence
+import TestSupport
+import Testing
+import ViewModels
+
+/// A failure the fake repository is told to raise.
+private struct DiskFull: Error, CustomStringConvertible {
+  var description: String { "the disk is full" }
+}
+
+@MainActor @Suite struct QuestionListViewModelTests {
+  private let questions = [
+    Question(prompt: "What does an actor guarantee?", answer: "Serial access", tags: ["actors"]),
+    Question(prompt: "Why fsync the folder?", answer: "So the rename is durable", tags: ["io"]),
+    Question(prompt: "What is Sendable?", answer: "Safe to share across actors", tags: ["types"]),
+  ]
+
+  @Test func loadShowsEveryQuestionInOrder() async {
+    let viewModel = QuestionListViewModel(repository: InMemoryRepository(questions))
+    #expect(viewModel.questions.isEmpty)
+    await viewModel.load()
+    #expect(viewModel.questions == questions)
+    #expect(viewModel.totalCount == 3)
+    #expect(viewModel.errorMessage == nil)
+  }
+
+  @Test func searchTextFiltersWithoutReloading() async throws {
+    let repository = InMemoryRepository(questions)
+    let viewModel = QuestionListViewModel(repository: repository)
+    await viewModel.load()
+    viewModel.searchText = "actors"
+    #expect(viewModel.questions == [questions[0], questions[2]])
+    viewModel.searchText = "durable rename"
+    #expect(viewModel.questions == [questions[1]])
+    #expect(viewModel.totalCount == 3)
+    viewModel.searchText = ""
+    #expect(viewModel.questions == questions)
+  }
+
+  @Test func addAndRemoveKeepTheSearchApplied() async throws {
+    let viewModel = QuestionListViewModel(repository: InMemoryRepository(questions))
+    await viewModel.load()
+    viewModel.searchText = "actor"
+    let added = Question(prompt: "Is an actor reentrant?", answer: "Yes, at every await")
+    try await viewModel.add(added)
+    #expect(viewModel.questions == [questions[0], questions[2], added])
+    #expect(viewModel.totalCount == 4)
+    try await viewModel.remove(questions[0].id)
+    #expect(viewModel.questions == [questions[2], added])
+    #expect(viewModel.question(withID: questions[1].id) == questions[1])
+  }
+
+  @Test func aFailedChangeShowsAnErrorAndKeepsTheList() async throws {
+    let repository = InMemoryRepository(questions)
+    let viewModel = QuestionListViewModel(repository: repository)
+    await viewModel.load()
+    await repository.failWrites(with: DiskFull())
+    await #expect(throws: DiskFull.self) {
+      try await viewModel.add(Question(prompt: "lost", answer: "a"))
+    }
+    #expect(viewModel.errorMessage == "the disk is full")
+    #expect(viewModel.questions == questions)
+
+    await repository.failWrites(with: nil)
+    try await viewModel.remove(questions[0].id)
+    #expect(viewModel.errorMessage == nil)
+    #expect(viewModel.questions == Array(questions.dropFirst()))
+  }
+
+  @Test func persistenceErrorsShowTheirSentence() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let viewModel = QuestionListViewModel(repository: repository)
+    try FileManager.default.removeItem(at: folder.url)
+    try Data().write(to: folder.url)  // A file where the store's folder was.
+    await #expect(throws: PersistenceError.self) {
+      try await viewModel.add(Question(prompt: "p", answer: "a"))
+    }
+    let message = try #require(viewModel.errorMessage)
+    #expect(message.contains(folder.url.path))
+    try FileManager.default.removeItem(at: folder.url)
+  }
+
+  @Test func worksAgainstAStoreOnDisk() async throws {
+    let folder = try TemporaryDirectory()
+    let first = QuestionListViewModel(
+      repository: try LocalRepository<Question>(directory: folder.url, filename: "q.json"))
+    await first.load()
+    for question in questions { try await first.add(question) }
+    try await first.remove(questions[1].id)
+
+    let second = QuestionListViewModel(
+      repository: try LocalRepository<Question>(directory: folder.url, filename: "q.json"))
+    await second.load()
+    #expect(second.questions == [questions[0], questions[2]])
+  }
+
+  @available(macOS 26, iOS 26, *)
+  @Test func eachUserActionIsObservedAsOneChange() async throws {
+    let repository = InMemoryRepository(questions)
+    let viewModel = QuestionListViewModel(repository: repository)
+    let recorder = ObservationRecorder(
+      Observations { (viewModel.questions.count, viewModel.totalCount, viewModel.errorMessage) })
+    await recorder.waitForCount(1)
+
+    await viewModel.load()
+    await recorder.waitForCount(2)
+    try await viewModel.add(Question(prompt: "new", answer: "a"))
+    await recorder.waitForCount(3)
+    await repository.failWrites(with: DiskFull())
+    try? await viewModel.remove(questions[0].id)
+    await recorder.waitForCount(4)
+    await recorder.settle()
+
+    let seen = recorder.values.map { "\($0.0)/\($0.1)/\($0.2 ?? "-")" }
+    #expect(seen == ["0/0/-", "3/3/-", "4/4/-", "4/4/the disk is full"])
+  }
+}
