@@ -26,7 +26,8 @@ let package = Package(
     // Layers: Models <- Persistence <- ViewModels <- App.
     .target(name: "Models", swiftSettings: swiftSettings),
     .target(name: "Persistence", swiftSettings: swiftSettings),
-    .target(name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
+    .target(
+      name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
 
     // Front end
     .executableTarget(
@@ -34,6 +35,9 @@ let package = Package(
 
     // Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "StoreWriter", dependencies: ["Models", "Persistence"], path: "Tests/StoreWriter",
+      swiftSettings: swiftSettings),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: swiftSettings),
     .testTarget(
       name: "PersistenceTests", dependencies: ["Persistence", "Models", "TestSupport"],
@@ -43,7 +47,8 @@ let package = Package(
       dependencies: ["ViewModels", "Persistence", "Models", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "AppTests", dependencies: ["App", "Models", "TestSupport"],
+      name: "AppTests",
+      dependencies: ["App", "Models", "Persistence", "ViewModels", "TestSupport"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -1,2 +1,16 @@
-// temporary
-@main struct Main { static func main() {} }
+// The entry point of `questions`: gathers the process's inputs and hands them to the runner.
+
+import Foundation
+
+@main
+enum Main {
+  static func main() async {
+    let context = ProcessContext(
+      environment: ProcessInfo.processInfo.environment,
+      currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      standardInputIsTerminal: Terminal.isTerminal(.standardInput),
+      standardOutputIsTerminal: Terminal.isTerminal(.standardOutput))
+    let runner = CommandRunner(context: context, console: StandardConsole())
+    exit(await runner.run(Array(CommandLine.arguments.dropFirst())))
+  }
+}

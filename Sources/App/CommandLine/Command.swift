@@ -1,0 +1,17 @@
+// What the person asked `questions` to do, with its arguments checked and cleaned.
+
+/// A subcommand with its validated arguments.
+nonisolated enum Command: Equatable, Sendable {
+  /// Add a question; `tags` are trimmed, non-blank and unique ignoring case.
+  case add(prompt: String, answer: String, tags: [String])
+  /// List the questions, or only those with `tag`.
+  case list(tag: String?)
+  /// Show the question `reference` designates.
+  case show(QuestionReference)
+  /// Delete the question `reference` designates.
+  case delete(QuestionReference)
+  /// List the questions matching `text`.
+  case search(String)
+  /// Print the help of `subcommand`, or the general help when it is `nil`.
+  case help(Subcommand?)
+}

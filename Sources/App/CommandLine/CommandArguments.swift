@@ -1,0 +1,87 @@
+// Checks the arguments and option values of one subcommand and builds its `Command`.
+
+import Foundation
+
+/// The positional arguments and option values given to a subcommand.
+nonisolated struct CommandArguments {
+  /// The subcommand they were given to.
+  var subcommand: Subcommand
+  /// The positional arguments after the subcommand's name, in order.
+  var positionals: [String]
+  /// Every value given to each value-taking option, in order.
+  var values: [OptionName: [String]]
+
+  /// The validated command.
+  ///
+  /// - Throws: A usage ``AppError`` when an argument is missing, extra or blank.
+  func command() throws(AppError) -> Command {
+    switch subcommand {
+    case .add:
+      let prompt = try exactlyOne("<prompt>")
+      guard !isBlank(prompt) else { throw .blankValue("<prompt>", subcommand: subcommand) }
+      guard let answer = try single(.answer) else {
+        throw .missingOption("--answer <text>", subcommand: subcommand)
+      }
+      guard !isBlank(answer) else { throw .blankValue("--answer", subcommand: subcommand) }
+      return .add(prompt: prompt, answer: answer, tags: try tags())
+    case .list:
+      try noPositionals()
+      let tag = try single(.tag).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      if tag?.isEmpty == true { throw .blankValue("--tag", subcommand: subcommand) }
+      return .list(tag: tag)
+    case .show, .delete:
+      let text = try exactlyOne("<id>")
+      guard let reference = QuestionReference(text) else {
+        throw .malformedID(text, subcommand: subcommand)
+      }
+      return subcommand == .show ? .show(reference) : .delete(reference)
+    case .search:
+      guard !positionals.isEmpty else { throw .missingArgument("<text>", subcommand: subcommand) }
+      let text = positionals.joined(separator: " ")
+      guard !isBlank(text) else { throw .blankValue("<text>", subcommand: subcommand) }
+      return .search(text)
+    case .help:
+      guard positionals.count <= 1 else {
+        throw .unexpectedArgument(positionals[1], subcommand: subcommand)
+      }
+      guard let name = positionals.first else { return .help(nil) }
+      guard let topic = Subcommand(rawValue: name) else { throw .unknownCommand(name) }
+      return .help(topic)
+    }
+  }
+
+  /// The trimmed `--tag` values, each kept once ignoring case.
+  private func tags() throws(AppError) -> [String] {
+    var tags: [String] = []
+    for raw in values[.tag] ?? [] {
+      let tag = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !tag.isEmpty else { throw .blankValue("--tag", subcommand: subcommand) }
+      if !tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
+        tags.append(tag)
+      }
+    }
+    return tags
+  }
+
+  private func exactlyOne(_ label: String) throws(AppError) -> String {
+    guard let first = positionals.first else {
+      throw .missingArgument(label, subcommand: subcommand)
+    }
+    try noPositionals(after: 1)
+    return first
+  }
+
+  private func noPositionals(after count: Int = 0) throws(AppError) {
+    if positionals.count > count {
+      throw .unexpectedArgument(positionals[count], subcommand: subcommand)
+    }
+  }
+
+  private func single(_ option: OptionName) throws(AppError) -> String? {
+    try InvocationParser.single(option, in: values, subcommand: subcommand)
+  }
+
+  private func isBlank(_ text: String) -> Bool {
+    text.allSatisfy(\.isWhitespace)
+  }
+}

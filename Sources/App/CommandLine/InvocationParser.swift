@@ -1,0 +1,83 @@
+// Turns the words of the command line into an `Invocation`, or a usage error.
+
+/// Parses the command line of `questions`.
+///
+/// The subcommand is the first positional argument before any `--`. Global options may come
+/// before or after it; a subcommand's own options may appear anywhere. `-h` or `--help`
+/// anywhere before `--` asks for help, for the subcommand if one was named, and wins over
+/// every other problem on the line.
+nonisolated enum InvocationParser {
+  /// Parses `arguments`, which exclude the program's name.
+  ///
+  /// - Throws: A usage ``AppError`` for the first problem found.
+  static func parse(_ arguments: [String]) throws(AppError) -> Invocation {
+    let tokens = ArgumentScanner.scan(arguments)
+    let name = tokens.lazy.compactMap(\.leadingArgument).first
+    let subcommand = name.flatMap(Subcommand.init(rawValue:))
+    if tokens.contains(where: \.isHelp) {
+      return Invocation(command: .help(subcommand))
+    }
+    if let name, subcommand == nil { throw .unknownCommand(name) }
+
+    var options = GlobalOptions()
+    var values: [OptionName: [String]] = [:]
+    var positionals: [String] = []
+    var skippedName = false
+    for token in tokens {
+      switch token {
+      case .argument(let word, _):
+        if name != nil, !skippedName {
+          skippedName = true
+        } else {
+          positionals.append(word)
+        }
+      case .unknownOption(let spelling):
+        throw .unknownOption(spelling, subcommand: subcommand)
+      case .option(let option, let value, let spelling):
+        guard option.isGlobal || subcommand?.options.contains(option) == true else {
+          throw .unknownOption(spelling, subcommand: subcommand)
+        }
+        if option.takesValue {
+          guard let value else { throw .missingValue(option: spelling, subcommand: subcommand) }
+          values[option, default: []].append(value)
+        } else if value != nil {
+          throw .unexpectedValue(option: spelling, subcommand: subcommand)
+        }
+        if option == .json { options.json = true }
+        if option == .noColor { options.noColor = true }
+      }
+    }
+    options.dataDirectory = try single(.dataDirectory, in: values, subcommand: subcommand)
+    if options.dataDirectory?.isEmpty == true {
+      throw .missingValue(option: OptionName.dataDirectory.rawValue, subcommand: subcommand)
+    }
+    guard let subcommand else {
+      if let extra = positionals.first { throw .unexpectedArgument(extra, subcommand: nil) }
+      return Invocation(options: options, command: nil)
+    }
+    let arguments = CommandArguments(
+      subcommand: subcommand, positionals: positionals, values: values)
+    return Invocation(options: options, command: try arguments.command())
+  }
+
+  /// The only value of `option`, `nil` when absent.
+  static func single(
+    _ option: OptionName, in values: [OptionName: [String]], subcommand: Subcommand?
+  ) throws(AppError) -> String? {
+    guard let given = values[option] else { return nil }
+    guard given.count == 1 else { throw .repeatedOption(option.rawValue, subcommand: subcommand) }
+    return given[0]
+  }
+}
+
+nonisolated extension ArgumentToken {
+  /// The word, when this is a positional argument before `--`.
+  fileprivate var leadingArgument: String? {
+    if case .argument(let word, afterTerminator: false) = self { word } else { nil }
+  }
+
+  /// Whether this is `-h` or `--help`.
+  fileprivate var isHelp: Bool {
+    if case .option(.help, _, _) = self { true } else { false }
+  }
+}

@@ -1,0 +1,76 @@
+// The subcommands of `questions`, with the words their help and usage lines are made of.
+
+/// A subcommand named on the command line, such as `add` in `questions add`.
+nonisolated enum Subcommand: String, CaseIterable, Sendable {
+  /// Adds a question.
+  case add
+  /// Lists the questions; also what runs when no subcommand is given.
+  case list
+  /// Shows one question.
+  case show
+  /// Deletes one question.
+  case delete
+  /// Lists the questions that match some words.
+  case search
+  /// Prints help.
+  case help
+
+  /// One line saying what the subcommand does.
+  var overview: String {
+    switch self {
+    case .add: "Add a question and print its id."
+    case .list: "List the questions in the order they were added."
+    case .show: "Show every field of one question."
+    case .delete: "Delete one question."
+    case .search: "List the questions whose prompt, answer or tags contain every word."
+    case .help: "Show help for questions or one of its subcommands."
+    }
+  }
+
+  /// The usage line, without the leading `Usage: `.
+  var usage: String {
+    switch self {
+    case .add: "questions add <prompt> --answer <text> [--tag <tag>]..."
+    case .list: "questions list [--tag <tag>]"
+    case .show: "questions show <id>"
+    case .delete: "questions delete <id>"
+    case .search: "questions search <text>..."
+    case .help: "questions help [<subcommand>]"
+    }
+  }
+
+  /// The positional arguments, as label and description.
+  var arguments: [(label: String, description: String)] {
+    switch self {
+    case .add:
+      [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
+    case .list: []
+    case .show, .delete:
+      [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
+    case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
+    case .help: [("<subcommand>", "The subcommand to describe.")]
+    }
+  }
+
+  /// The options that belong to this subcommand, besides the global ones.
+  var options: [OptionName] {
+    switch self {
+    case .add: [.answer, .tag]
+    case .list: [.tag]
+    case .show, .delete, .search, .help: []
+    }
+  }
+
+  /// The options this subcommand accepts, as label and description, for its help.
+  var optionHelp: [(label: String, description: String)] {
+    switch self {
+    case .add:
+      [
+        ("--answer <text>", "The expected answer (required)."),
+        ("--tag <tag>", "A tag to file the question under; repeat for more tags."),
+      ]
+    case .list: [("--tag <tag>", "Only list the questions with this tag, ignoring case.")]
+    case .show, .delete, .search, .help: []
+    }
+  }
+}

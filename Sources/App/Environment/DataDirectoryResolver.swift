@@ -1,0 +1,37 @@
+// Decides which folder holds the store: `--data-dir`, then `QUESTIONS_DATA_DIR`, then the default.
+
+import Foundation
+import Persistence
+
+/// Resolves the data folder from the command line and the environment.
+///
+/// The first that is set and not empty wins: the `--data-dir` option, the
+/// `QUESTIONS_DATA_DIR` environment variable, then ``DataDirectory/url(appName:environment:)``
+/// for the app `questions`. A relative path is taken relative to the current folder.
+nonisolated enum DataDirectoryResolver {
+  /// The environment variable that overrides the default folder.
+  static let environmentVariable = "QUESTIONS_DATA_DIR"
+  /// The name of the app's folder under the platform's data folder.
+  static let appName = "questions"
+  /// The name of the store file inside the folder.
+  static let storeFilename = "questions.json"
+
+  /// The folder to use, as an absolute file URL.
+  static func resolve(
+    option: String?, environment: [String: String], currentDirectory: URL
+  ) -> URL {
+    if let option, !option.isEmpty {
+      return absolute(option, in: currentDirectory)
+    }
+    if let variable = environment[environmentVariable], !variable.isEmpty {
+      return absolute(variable, in: currentDirectory)
+    }
+    return DataDirectory.url(appName: appName, environment: environment)
+  }
+
+  private static func absolute(_ path: String, in currentDirectory: URL) -> URL {
+    let base = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
+    return URL(fileURLWithPath: path, isDirectory: true, relativeTo: base)
+      .absoluteURL.standardizedFileURL
+  }
+}

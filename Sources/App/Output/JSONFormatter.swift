@@ -1,0 +1,32 @@
+// Renders questions as stable JSON in their on-disk shape.
+
+import Foundation
+import Models
+
+/// The JSON form of the output: one object, or an array of objects, and a newline.
+///
+/// Keys are sorted and the text indented, so the output is the same from run to run for the
+/// same data. Each object has exactly the keys of ``Question``'s `Codable` form: `id`,
+/// `prompt`, `answer`, `tags` and `createdAt`.
+nonisolated struct JSONFormatter: Sendable {
+  /// One question as a JSON object.
+  func object(_ question: Question) throws(AppError) -> String {
+    try encode(question)
+  }
+
+  /// The questions as a JSON array; `[]` when there are none.
+  func array(_ questions: [Question]) throws(AppError) -> String {
+    // Foundation prints an empty array as "[\n\n]" when pretty-printing.
+    questions.isEmpty ? "[]\n" : try encode(questions)
+  }
+
+  private func encode(_ value: some Encodable) throws(AppError) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    } catch {
+      throw .encodingFailed(String(describing: error))
+    }
+  }
+}

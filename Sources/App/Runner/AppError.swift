@@ -1,0 +1,121 @@
+// Every way a run of `questions` can fail, split into usage errors and runtime errors.
+
+import Foundation
+import Persistence
+
+/// A failure of the command-line front end.
+///
+/// Usage errors (a wrong command line) exit with ``ExitCode/usage`` and are followed by the
+/// usage line of ``subcommand``; runtime errors exit with ``ExitCode/failure``.
+nonisolated enum AppError: Error, Equatable, Sendable {
+  /// The first word is not a subcommand.
+  case unknownCommand(String)
+  /// An option that does not exist, or does not belong to the subcommand.
+  case unknownOption(String, subcommand: Subcommand?)
+  /// An option that takes a value was given none.
+  case missingValue(option: String, subcommand: Subcommand?)
+  /// A flag was given a value, as in `--json=yes`.
+  case unexpectedValue(option: String, subcommand: Subcommand?)
+  /// An option that may appear once appeared again.
+  case repeatedOption(String, subcommand: Subcommand?)
+  /// A required option, such as `--answer`, is missing.
+  case missingOption(String, subcommand: Subcommand)
+  /// A required positional argument is missing.
+  case missingArgument(String, subcommand: Subcommand)
+  /// A positional argument the subcommand does not take.
+  case unexpectedArgument(String, subcommand: Subcommand?)
+  /// An argument or option value that is empty or only white space.
+  case blankValue(String, subcommand: Subcommand)
+  /// A question id that is neither a UUID nor at least 4 hex digits of one.
+  case malformedID(String, subcommand: Subcommand)
+  /// The store could not be opened, read or written.
+  case persistence(PersistenceError)
+  /// The store failed in a way other than a ``PersistenceError``.
+  case storeFailed(String)
+  /// No question has the id, or an id starting with the prefix.
+  case noSuchQuestion(String)
+  /// A prefix matches more than one question.
+  case ambiguousID(String, matches: [UUID])
+  /// The output could not be encoded as JSON.
+  case encodingFailed(String)
+
+  /// Wraps any error thrown by the store.
+  static func store(_ error: any Error) -> AppError {
+    if let error = error as? PersistenceError { return .persistence(error) }
+    return .storeFailed(String(describing: error))
+  }
+
+  /// Whether the command line itself was wrong.
+  var isUsageError: Bool {
+    switch self {
+    case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
+      .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .malformedID:
+      true
+    case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed:
+      false
+    }
+  }
+
+  /// The status to exit with.
+  var exitCode: Int32 { isUsageError ? ExitCode.usage : ExitCode.failure }
+
+  /// The subcommand whose usage line goes with a usage error; `nil` for the general one.
+  var subcommand: Subcommand? {
+    switch self {
+    case .unknownOption(_, let subcommand), .missingValue(_, let subcommand),
+      .unexpectedValue(_, let subcommand), .repeatedOption(_, let subcommand),
+      .unexpectedArgument(_, let subcommand):
+      subcommand
+    case .missingOption(_, let subcommand), .missingArgument(_, let subcommand),
+      .blankValue(_, let subcommand), .malformedID(_, let subcommand):
+      subcommand
+    case .unknownCommand, .persistence, .storeFailed, .noSuchQuestion, .ambiguousID,
+      .encodingFailed:
+      nil
+    }
+  }
+}
+
+nonisolated extension AppError: LocalizedError {
+  /// A sentence saying what went wrong and, where it helps, what to do.
+  var errorDescription: String? {
+    switch self {
+    case .unknownCommand(let name):
+      "Unknown subcommand '\(name)'."
+    case .unknownOption(let option, let subcommand):
+      if let subcommand, OptionName(spelling: option) != nil {
+        "The option '\(option)' does not apply to '\(subcommand.rawValue)'."
+      } else {
+        "Unknown option '\(option)'."
+      }
+    case .missingValue(let option, _):
+      "Missing value for '\(option)'. Write '\(option)=<value>' if the value starts with '-'."
+    case .unexpectedValue(let option, _):
+      "The flag '\(option)' does not take a value."
+    case .repeatedOption(let option, _):
+      "The option '\(option)' can only be given once."
+    case .missingOption(let option, _):
+      "Missing option '\(option)'."
+    case .missingArgument(let argument, _):
+      "Missing argument '\(argument)'."
+    case .unexpectedArgument(let argument, _):
+      "Unexpected argument '\(argument)'."
+    case .blankValue(let name, _):
+      "'\(name)' cannot be empty or blank."
+    case .malformedID(let text, _):
+      "'\(text)' is not a question id: give the full id or at least"
+        + " \(QuestionReference.minimumPrefixLength) of its first hex digits."
+    case .persistence(let error):
+      error.description
+    case .storeFailed(let reason):
+      "The store failed: \(reason)."
+    case .noSuchQuestion(let id):
+      "No question has an id starting with '\(id)'. Run 'questions list' to see the ids."
+    case .ambiguousID(let prefix, let matches):
+      "The id '\(prefix)' is ambiguous; it matches "
+        + matches.map(\.uuidString).joined(separator: ", ") + ". Give more digits."
+    case .encodingFailed(let reason):
+      "The output could not be encoded as JSON: \(reason)."
+    }
+  }
+}

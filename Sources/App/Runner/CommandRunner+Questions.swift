@@ -1,0 +1,49 @@
+// The commands that read and change the question bank, run through the list view model.
+
+import Foundation
+import Models
+import ViewModels
+
+extension CommandRunner {
+  /// Runs a command other than `help` against `viewModel` and prints its result.
+  func execute(
+    _ command: Command, on viewModel: QuestionListViewModel, printer: ResultPrinter
+  ) async throws(AppError) {
+    let text = printer.text
+    switch command {
+    case .add(let prompt, let answer, let tags):
+      let question = Question(prompt: prompt, answer: answer, tags: tags)
+      do {
+        try await viewModel.add(question)
+      } catch {
+        throw .store(error)
+      }
+      try printer.question(question, textForm: question.id.uuidString + "\n")
+    case .list(let tag):
+      await viewModel.load()
+      let all = viewModel.questions
+      let shown = tag.map { tag in all.filter { $0.hasTag(tag) } } ?? all
+      let message = all.isEmpty ? TextFormatter.emptyStoreHint : text.noneTagged(tag ?? "")
+      try printer.questions(shown, whenEmpty: message)
+    case .show(let reference):
+      await viewModel.load()
+      let question = try reference.resolve(in: viewModel.questions)
+      try printer.question(question, textForm: text.detail(question))
+    case .delete(let reference):
+      await viewModel.load()
+      let question = try reference.resolve(in: viewModel.questions)
+      do {
+        try await viewModel.remove(question.id)
+      } catch {
+        throw .store(error)
+      }
+      try printer.question(question, textForm: text.deleted(question))
+    case .search(let words):
+      await viewModel.load()
+      viewModel.searchText = words
+      try printer.questions(viewModel.questions, whenEmpty: text.noMatches(for: words))
+    case .help:
+      break  // Printed by `perform(_:)` without opening the store.
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// Runs the command runner in process against an in-memory store and captures what it prints.
+
+import Foundation
+import Models
+import Persistence
+
+@testable import App
+
+/// The outcome of one in-process run.
+struct RunResult {
+  /// The exit status the runner returned.
+  var status: Int32
+  /// Everything written to standard output.
+  var output: String
+  /// Everything written to standard error.
+  var errors: String
+}
+
+/// A runner wired to an ``InMemoryRepository`` and a ``CapturedConsole``.
+@MainActor
+final class RunnerHarness {
+  /// The store every run uses.
+  let repository: InMemoryRepository<Question>
+  /// The folders the runner asked to open, in order.
+  private(set) var openedDirectories: [URL] = []
+  /// The environment given to the runner.
+  var environment: [String: String] = ["HOME": "/home/tester"]
+  /// Whether the runner is told standard output is a terminal.
+  var standardOutputIsTerminal = false
+  /// An error to throw instead of opening the store.
+  var openFailure: PersistenceError?
+
+  init(_ questions: [Question] = []) {
+    repository = InMemoryRepository(questions)
+  }
+
+  /// Runs `arguments` and returns the status and captured output.
+  func run(_ arguments: [String]) async -> RunResult {
+    let console = CapturedConsole()
+    let context = ProcessContext(
+      environment: environment, currentDirectory: URL(fileURLWithPath: "/work/here"),
+      standardOutputIsTerminal: standardOutputIsTerminal)
+    let repository = repository
+    let failure = openFailure
+    let runner = CommandRunner(context: context, console: console) { directory in
+      self.openedDirectories.append(directory)
+      if let failure { throw failure }
+      return repository
+    }
+    let status = await runner.run(arguments)
+    return RunResult(status: status, output: console.output, errors: console.errors)
+  }
+}
