@@ -86,6 +86,21 @@ extension PersistenceError: LocalizedError {
   }
 }
 
+extension PersistenceError {
+  /// Whether ``LocalRepository/moveAside(directory:filename:now:)`` is the way past this
+  /// error: the file is there but its bytes cannot be used.
+  ///
+  /// `false` when moving the file would not help or would hide the real problem: a file
+  /// from a newer version of the program (update the program instead), something that is
+  /// not a regular file, a bad location, or a failed write.
+  public var canBeMovedAside: Bool {
+    switch self {
+    case .corrupt, .duplicateID, .fileTooLarge, .migrationFailed, .unreadable: true
+    default: false
+    }
+  }
+}
+
 extension PersistenceError: CustomStringConvertible {
   /// The same sentence as `errorDescription`.
   public var description: String { errorDescription ?? "\(self)" }

@@ -12,6 +12,8 @@ nonisolated enum Command: Equatable, Sendable {
   case delete(QuestionReference)
   /// List the questions matching `text`.
   case search(String)
+  /// Move an unreadable store aside so that the next run starts empty.
+  case repair
   /// Print the help of `subcommand`, or the general help when it is `nil`.
   case help(Subcommand?)
 }

@@ -40,6 +40,9 @@ nonisolated struct CommandArguments {
       let text = positionals.joined(separator: " ")
       guard !isBlank(text) else { throw .blankValue("<text>", subcommand: subcommand) }
       return .search(text)
+    case .repair:
+      try noPositionals()
+      return .repair
     case .help:
       guard positionals.count <= 1 else {
         throw .unexpectedArgument(positionals[1], subcommand: subcommand)

@@ -12,6 +12,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case delete
   /// Lists the questions that match some words.
   case search
+  /// Moves an unreadable store aside.
+  case repair
   /// Prints help.
   case help
 
@@ -23,6 +25,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show: "Show every field of one question."
     case .delete: "Delete one question."
     case .search: "List the questions whose prompt, answer or tags contain every word."
+    case .repair: "Move an unreadable questions.json aside and start with an empty store."
     case .help: "Show help for questions or one of its subcommands."
     }
   }
@@ -35,6 +38,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show: "questions show <id>"
     case .delete: "questions delete <id>"
     case .search: "questions search <text>..."
+    case .repair: "questions repair"
     case .help: "questions help [<subcommand>]"
     }
   }
@@ -44,7 +48,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .add:
       [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
-    case .list: []
+    case .list, .repair: []
     case .show, .delete:
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
@@ -57,7 +61,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .add: [.answer, .tag]
     case .list: [.tag]
-    case .show, .delete, .search, .help: []
+    case .show, .delete, .search, .repair, .help: []
     }
   }
 
@@ -70,7 +74,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
         ("--tag <tag>", "A tag to file the question under; repeat for more tags."),
       ]
     case .list: [("--tag <tag>", "Only list the questions with this tag, ignoring case.")]
-    case .show, .delete, .search, .help: []
+    case .show, .delete, .search, .repair, .help: []
     }
   }
 }

@@ -20,7 +20,8 @@ nonisolated struct JSONFormatter: Sendable {
     questions.isEmpty ? "[]\n" : try encode(questions)
   }
 
-  private func encode(_ value: some Encodable) throws(AppError) -> String {
+  /// Any other result, such as the report of `repair`, in the same style.
+  func encode(_ value: some Encodable) throws(AppError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {

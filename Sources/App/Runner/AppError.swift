@@ -105,6 +105,8 @@ nonisolated extension AppError: LocalizedError {
     case .malformedID(let text, _):
       "'\(text)' is not a question id: give the full id or at least"
         + " \(QuestionReference.minimumPrefixLength) of its first hex digits."
+    case .persistence(let error) where error.canBeMovedAside:
+      error.description + " To keep its bytes and start empty, run 'questions repair'."
     case .persistence(let error):
       error.description
     case .storeFailed(let reason):

@@ -42,8 +42,8 @@ extension CommandRunner {
       await viewModel.load()
       viewModel.searchText = words
       try printer.questions(viewModel.questions, whenEmpty: text.noMatches(for: words))
-    case .help:
-      break  // Printed by `perform(_:)` without opening the store.
+    case .help, .repair:
+      break  // Run by `perform(_:)` without opening the store.
     }
   }
 }

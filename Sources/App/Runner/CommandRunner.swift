@@ -41,6 +41,11 @@ struct CommandRunner {
     let directory = DataDirectoryResolver.resolve(
       option: invocation.options.dataDirectory, environment: context.environment,
       currentDirectory: context.currentDirectory)
+    if command == .repair {
+      // Runs on the file itself: the point is a store that does not open.
+      try repairStore(in: directory, json: invocation.options.json)
+      return
+    }
     let repository: any Repository<Question>
     do {
       repository = try openRepository(directory)

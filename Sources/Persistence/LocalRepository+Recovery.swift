@@ -1,0 +1,86 @@
+// Explicit recovery from a store that cannot be read: move its bytes aside, never delete them.
+
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension LocalRepository {
+  /// Moves the store file aside as `<filename>.corrupt-<timestamp>`, so that the store opens
+  /// empty next time, and returns where the bytes went.
+  ///
+  /// This is the one way to get past a file that `init` refuses to read: the repository never
+  /// does it by itself. Nothing is deleted; the bytes stay in the same folder for a person or
+  /// a tool to inspect. The move happens under the store's lock, so it does not race with a
+  /// writer in another process.
+  ///
+  /// ```swift
+  /// do {
+  ///   repository = try LocalRepository<Question>(filename: "questions.json")
+  /// } catch PersistenceError.corrupt(let file, _) {
+  ///   let movedTo = try LocalRepository<Question>.moveAside(filename: "questions.json")
+  ///   print("\(file.path) could not be read; its bytes are in \(movedTo?.path ?? "-")")
+  ///   repository = try LocalRepository<Question>(filename: "questions.json")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - directory: The folder holding the store.
+  ///   - filename: The store's file name.
+  ///   - now: The time used in the new name.
+  /// - Returns: The file's new URL, or `nil` if there was no file to move.
+  /// - Throws: ``PersistenceError/recoveryFailed(_:reason:)`` when the file could not be
+  ///   moved; it is then still where it was.
+  public static func moveAside(
+    directory: URL = DataDirectory.default, filename: String = "data.json", now: Date = .now
+  ) throws -> URL? {
+    let location = try StoreLocation(directory: directory, filename: filename)
+    let fileSystem = SystemFileSystem()
+    let file = StoreFile(location: location, fileSystem: fileSystem)
+    return try file.withExclusiveLock { () throws(PersistenceError) -> URL? in
+      do throws(SystemCallError) {
+        _ = try fileSystem.status(ofPath: location.path)
+      } catch  where error.isMissing {
+        return nil
+      } catch {
+        throw .recoveryFailed(location.fileURL, reason: error.description)
+      }
+      let stamp = Self.recoveryStamp(now)
+      var destination = location.path + ".corrupt-" + stamp
+      var attempt = 1
+      while (try? fileSystem.status(ofPath: destination)) != nil {
+        attempt += 1
+        destination = location.path + ".corrupt-" + stamp + "-\(attempt)"
+      }
+      do throws(SystemCallError) {
+        try fileSystem.rename(location.path, to: destination)
+      } catch {
+        throw .recoveryFailed(location.fileURL, reason: error.description)
+      }
+      // Best effort: if a power cut undid the rename, the bytes would simply be back under
+      // their old name, so a failed flush loses nothing.
+      if let folder = try? fileSystem.open(
+        location.directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+      {
+        try? fileSystem.synchronize(folder, path: location.directory)
+        try? fileSystem.close(folder, path: location.directory)
+      }
+      return URL(fileURLWithPath: destination)
+    }
+  }
+
+  /// `20261122T075415Z`: sortable, and free of characters that some file systems refuse.
+  private static func recoveryStamp(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+    return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "T"
+      + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
+  }
+}
