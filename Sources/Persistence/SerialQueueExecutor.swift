@@ -11,10 +11,18 @@ import Dispatch
 /// is still serial, so its writes happen in the order its methods run.
 final class SerialQueueExecutor: SerialExecutor {
   private let queue: DispatchQueue
+  private static let labelKey = DispatchSpecificKey<String>()
 
   /// Creates an executor on a new serial queue with the given label.
   init(label: String) {
     queue = DispatchQueue(label: label)
+    queue.setSpecific(key: Self.labelKey, value: label)
+  }
+
+  /// The label of the executor whose queue is running the caller, or `nil` when the caller
+  /// runs anywhere else, such as on the cooperative thread pool.
+  static var currentLabel: String? {
+    DispatchQueue.getSpecific(key: labelKey)
   }
 
   func enqueue(_ job: consuming ExecutorJob) {

@@ -18,6 +18,8 @@ enum TemporaryFileName {
     let prefix = ".\(name).tmp-"
     guard candidate.hasPrefix(prefix) else { return false }
     let suffix = candidate.dropFirst(prefix.count)
-    return suffix.count == 16 && suffix.allSatisfy(\.isHexDigit)
+    // Exactly the shape `make` produces: sixteen lower-case hexadecimal digits.
+    return suffix.utf8.count == 16
+      && suffix.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
   }
 }

@@ -20,6 +20,8 @@ final class FailingFileSystem: FileSystem {
     var failAt: Int?
     var persistent = false
     var code: Int32 = EIO
+    var callsOffExecutor: [String] = []
+    var renamedSizes: [Int64] = []
   }
   private let state = Mutex(State())
   private let real = SystemFileSystem()
@@ -27,10 +29,19 @@ final class FailingFileSystem: FileSystem {
   /// The names of the calls made so far, such as `["lstat", "open", "fchmod", ...]`.
   var calls: [String] { state.withLock { $0.calls } }
 
-  /// Fails call number `index` (1-based, counted from now on) with `code`.
+  /// The calls made while no repository's ``SerialQueueExecutor`` was running the caller.
+  var callsOffExecutor: [String] { state.withLock { $0.callsOffExecutor } }
+
+  /// The size of each file at the moment it was renamed into place, in order.
+  var renamedSizes: [Int64] { state.withLock { $0.renamedSizes } }
+
+  /// Fails call number `index` (1-based, counted from now on) with `code`, and forgets the
+  /// calls recorded so far; `nil` fails nothing.
   func fail(at index: Int?, code: Int32 = EIO, persistent: Bool = false) {
     state.withLock {
       $0.calls = []
+      $0.callsOffExecutor = []
+      $0.renamedSizes = []
       $0.failAt = index
       $0.code = code
       $0.persistent = persistent
@@ -38,8 +49,10 @@ final class FailingFileSystem: FileSystem {
   }
 
   private func check(_ call: String, _ path: String) throws(SystemCallError) {
+    let onExecutor = SerialQueueExecutor.currentLabel != nil
     let failure: Int32? = state.withLock {
       $0.calls.append(call)
+      if !onExecutor { $0.callsOffExecutor.append(call) }
       guard let failAt = $0.failAt else { return nil }
       let number = $0.calls.count
       return number == failAt || ($0.persistent && number > failAt) ? $0.code : nil
@@ -106,7 +119,9 @@ final class FailingFileSystem: FileSystem {
 
   func rename(_ source: String, to destination: String) throws(SystemCallError) {
     try check("rename", destination)
+    let size = try real.status(ofPath: source).size
     try real.rename(source, to: destination)
+    state.withLock { $0.renamedSizes.append(size) }
   }
 
   func unlink(_ path: String) throws(SystemCallError) {
