@@ -1,20 +1,22 @@
 # The question bank: build, test and run the package.
 #
 # Targets:
-#   help    list these targets
-#   build   build everything in debug mode, warnings as errors
-#   test    run the whole test suite (Swift Testing) and type-check the docs' code
-#   run     build and run `questions` on the default data directory (ARGS="..." to pass arguments)
-#   format  format every Swift file in place with the toolchain's `swift format`
-#   lint    check formatting and build in release mode, warnings as errors
-#   clean   remove build products
+#   help       list these targets
+#   build      build everything in debug mode, warnings as errors
+#   test       run the whole test suite (Swift Testing) and type-check the docs' code
+#   test-tsan  run the whole test suite under the thread sanitizer (build in .build-tsan)
+#   stress     the crash tests with 2,000 kill -9 iterations instead of 200
+#   run        build and run `questions` on the default data directory (ARGS="..." to pass arguments)
+#   format     format every Swift file in place with the toolchain's `swift format`
+#   lint       check formatting and build in release mode, warnings as errors
+#   clean      remove build products
 
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 FORMAT_PATHS = Package.swift Sources Tests
 ARGS ?=
 
-.PHONY: help build test run format lint clean
+.PHONY: help build test test-tsan stress run format lint clean
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -26,6 +28,14 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	scripts/check-doc-snippets
 	$(SWIFT) test --skip-build
+
+test-tsan:
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+stress:
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	STRESS_ITERATIONS=2000 $(SWIFT) test --skip-build --filter ProcessFault
 
 run:
 	$(SWIFT) build $(SWIFT_FLAGS) --product questions
@@ -40,4 +50,4 @@ lint:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build
+	rm -rf .build .build-tsan

@@ -1,0 +1,69 @@
+// `questions repair` run as a child process: it moves only what cannot be read, and says where.
+
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct RepairCommandTests {
+  let folder: TemporaryDirectory
+
+  init() throws {
+    folder = try TemporaryDirectory(prefix: "AppRepair")
+  }
+
+  var storeFile: URL { folder.appending("questions.json") }
+
+  func questions(_ arguments: [String]) throws -> ChildProcessResult {
+    try ChildProcess.run(
+      BuiltProducts.executable("questions"), ["--data-dir", folder.url.path] + arguments,
+      environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": nil])
+  }
+
+  @Test func aCorruptStoreIsMovedAsideWithItsBytesAndTheStoreStartsEmpty() throws {
+    let garbage = Data("{\"version\":1,\"items\":[{\"id\":".utf8)
+    try garbage.write(to: storeFile)
+
+    let failing = try questions(["list"])
+    #expect(failing.status == 1)
+    #expect(failing.standardError.contains("questions repair"))
+
+    let repair = try questions(["repair"])
+    #expect(repair.status == 0)
+    let moved = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+      .filter { $0.hasPrefix("questions.json.corrupt-") }
+    try #require(moved.count == 1)
+    #expect(repair.standardOutput.contains(moved[0]))
+    #expect(bytes(of: folder.appending(moved[0])) == garbage)
+    #expect(!FileManager.default.fileExists(atPath: storeFile.path))
+
+    let after = try questions(["--json", "list"])
+    #expect(after.status == 0)
+    #expect(after.standardOutput == "[]\n")
+  }
+
+  @Test func aReadableStoreIsLeftAlone() throws {
+    #expect(try questions(["add", "Q?", "--answer", "A"]).status == 0)
+    let before = bytes(of: storeFile)
+    let repair = try questions(["--json", "repair"])
+    #expect(repair.status == 0)
+    let report = try JSONSerialization.jsonObject(with: Data(repair.standardOutput.utf8))
+    let object = try #require(report as? [String: Any])
+    #expect(object["store"] as? String == storeFile.path)
+    #expect(object["movedTo"] is NSNull)
+    #expect(bytes(of: storeFile) == before)
+  }
+
+  @Test func aStoreFromANewerVersionIsNotMoved() throws {
+    let newer = Data(#"{"version":9,"items":[]}"#.utf8)
+    try newer.write(to: storeFile)
+    let repair = try questions(["repair"])
+    #expect(repair.status == 1)
+    #expect(repair.standardError.contains("version 9"))
+    #expect(repair.standardOutput.isEmpty)
+    #expect(bytes(of: storeFile) == newer)
+  }
+
+  private func bytes(of url: URL) -> Data? {
+    FileManager.default.contents(atPath: url.path)
+  }
+}
