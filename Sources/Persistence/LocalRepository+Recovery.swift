@@ -11,8 +11,9 @@ import Foundation
 #endif
 
 extension LocalRepository {
-  /// Moves the store file aside as `<filename>.corrupt-<timestamp>`, so that the store opens
-  /// empty next time, and returns where the bytes went.
+  /// Moves the store's files aside as `<filename>.corrupt-<timestamp>` (and its journal as
+  /// `<filename>.journal.corrupt-<timestamp>`), so that the store opens empty next time, and
+  /// returns where the snapshot's bytes went.
   ///
   /// This is the one way to get past a file that `init` refuses to read: the repository never
   /// does it by itself. Nothing is deleted; the bytes stay in the same folder for a person or
@@ -42,36 +43,48 @@ extension LocalRepository {
     let location = try StoreLocation(directory: directory, filename: filename)
     let fileSystem = SystemFileSystem()
     let file = StoreFile(location: location, fileSystem: fileSystem)
+    let stamp = Self.recoveryStamp(now)
     return try file.withExclusiveLock { () throws(PersistenceError) -> URL? in
-      do throws(SystemCallError) {
-        _ = try fileSystem.status(ofPath: location.path)
-      } catch  where error.isMissing {
-        return nil
-      } catch {
-        throw .recoveryFailed(location.fileURL, reason: error.description)
-      }
-      let stamp = Self.recoveryStamp(now)
-      var destination = location.path + ".corrupt-" + stamp
-      var attempt = 1
-      while (try? fileSystem.status(ofPath: destination)) != nil {
-        attempt += 1
-        destination = location.path + ".corrupt-" + stamp + "-\(attempt)"
-      }
-      do throws(SystemCallError) {
-        try fileSystem.rename(location.path, to: destination)
-      } catch {
-        throw .recoveryFailed(location.fileURL, reason: error.description)
-      }
-      // Best effort: if a power cut undid the rename, the bytes would simply be back under
-      // their old name, so a failed flush loses nothing.
+      // The journal goes too: its records only make sense on top of that snapshot.
+      let journal = try moveIfPresent(location.path + ".journal", stamp: stamp, fileSystem)
+      let snapshot = try moveIfPresent(location.path, stamp: stamp, fileSystem)
+      // Best effort: if a power cut undid the renames, the bytes would simply be back under
+      // their old names, so a failed flush loses nothing.
       if let folder = try? fileSystem.open(
         location.directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
       {
         try? fileSystem.synchronize(folder, path: location.directory)
         try? fileSystem.close(folder, path: location.directory)
       }
-      return URL(fileURLWithPath: destination)
+      return (snapshot ?? journal).map { URL(fileURLWithPath: $0) }
     }
+  }
+
+  /// Renames `path` to `<path>.corrupt-<stamp>` (plus `-2`, `-3`... if taken); `nil` if there
+  /// is no file at `path`.
+  private static func moveIfPresent(
+    _ path: String, stamp: String, _ fileSystem: some FileSystem
+  ) throws(PersistenceError) -> String? {
+    let url = URL(fileURLWithPath: path)
+    do throws(SystemCallError) {
+      _ = try fileSystem.status(ofPath: path)
+    } catch  where error.isMissing {
+      return nil
+    } catch {
+      throw .recoveryFailed(url, reason: error.description)
+    }
+    var destination = path + ".corrupt-" + stamp
+    var attempt = 1
+    while (try? fileSystem.status(ofPath: destination)) != nil {
+      attempt += 1
+      destination = path + ".corrupt-" + stamp + "-\(attempt)"
+    }
+    do throws(SystemCallError) {
+      try fileSystem.rename(path, to: destination)
+    } catch {
+      throw .recoveryFailed(url, reason: error.description)
+    }
+    return destination
   }
 
   /// `20261122T075415Z`: sortable, and free of characters that some file systems refuse.

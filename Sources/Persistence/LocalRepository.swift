@@ -1,13 +1,15 @@
-// The actor that owns one store's cache and its file on disk.
+// The actor that owns one store's cache and its files on disk.
 
+import Dispatch
 import Foundation
 
-/// A thread-safe store of `Codable` values, cached in memory and kept durably in a JSON file.
+/// A thread-safe store of `Codable` values, cached in memory and kept durably on disk.
 ///
-/// The actor serialises every access to its cache and its file, so callers on any thread or
-/// task can share one instance without locks. Reads (``find(by:)``, ``loadAll()``) come from
-/// the in-memory cache. Each change (``save(_:)``, ``delete(_:)`` and their batch forms)
-/// updates the cache and then rewrites the file durably before it returns:
+/// The actor serialises every access to its cache and its files, so callers on any thread
+/// or task can share one instance without locks. Reads (``find(by:)``, ``loadAll()``) come
+/// from the in-memory cache in O(1) and O(n). A change (``save(_:)``, ``delete(_:)`` and
+/// their batch forms) updates the cache, records the change on disk, and returns only once
+/// the change is durable:
 ///
 /// ```swift
 /// let repository = try LocalRepository<Question>(filename: "questions.json")
@@ -15,20 +17,32 @@ import Foundation
 /// let all = await repository.loadAll()
 /// ```
 ///
-/// Compared with the pattern it comes from, it never loses data it could not read: a file
-/// that exists but cannot be read or decoded makes `init` throw and is left untouched. When
-/// a write fails, the change is undone in memory too, so the cache always equals the file.
+/// On disk a store is a snapshot, `<filename>` (readable JSON), plus a journal of the changes
+/// since, `<filename>.journal`. A save appends one record and syncs it, so it costs the same
+/// at any store size. Saves that arrive while a sync is in flight share the next one (group
+/// commit). The snapshot is rewritten when the journal outgrows it. With
+/// ``StorageStrategy/rewrite`` every change rewrites the snapshot instead, as the original
+/// pattern did.
+///
+/// A file that exists but cannot be read makes `init` throw, and the file is left untouched.
+/// When a write fails, the change is undone in memory too, so the cache always equals the
+/// files. Two repositories on the same files, in one process or two, take turns through a
+/// lock file and read each other's changes before writing their own.
 ///
 /// The actor runs on its own serial Dispatch queue (see ``SerialQueueExecutor``): its file
 /// I/O blocks that queue, never a thread of the cooperative pool.
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {
-  /// The store file, after resolving a symbolic link at its path.
+  /// The snapshot file, after resolving a symbolic link at its path.
   public nonisolated let fileURL: URL
 
   private var cache: OrderedCache<T.ID, T>
-  private let file: StoreFile
+  private let store: JournaledStore<T>
   private nonisolated let executor: SerialQueueExecutor
+  private let syncQueue: DispatchQueue
+  /// Callers whose records are appended and who wait for the next journal sync.
+  private var waitingForSync: [CheckedContinuation<Void, any Error>] = []
+  private var isSyncing = false
 
   /// The executor the actor runs on: a private serial queue where blocking I/O is allowed.
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -37,16 +51,16 @@ where T.ID: Hashable & Codable & Sendable {
 
   /// Opens the store `filename` in `directory`, loading it synchronously.
   ///
-  /// A missing file is an empty store; the folder and the file are created on the first
+  /// A missing file is an empty store; the folder and the files are created on the first
   /// save, with modes 0700 and 0600. Temporary files left by a writer that was killed are
-  /// removed.
+  /// removed, and a journal record torn by a crash is ignored.
   ///
   /// - Parameters:
   ///   - directory: The folder holding the store; by default ``DataDirectory/default``.
-  ///   - filename: The store's file name, without any `/`.
-  ///   - configuration: Size cap, lock timeout, schema version and migrations.
-  /// - Throws: ``PersistenceError`` when the name is invalid or the file exists but cannot
-  ///   be read, decoded or upgraded. The file is then left exactly as it was.
+  ///   - filename: The snapshot's file name, without any `/`.
+  ///   - configuration: Layout, size cap, lock timeout, schema version and migrations.
+  /// - Throws: ``PersistenceError`` when the name is invalid or a file exists but cannot be
+  ///   read, decoded or upgraded. The files are then left exactly as they were.
   public init(
     directory: URL = DataDirectory.default, filename: String = "data.json",
     configuration: StoreConfiguration = StoreConfiguration()
@@ -62,49 +76,46 @@ where T.ID: Hashable & Codable & Sendable {
     fileSystem: any FileSystem
   ) throws {
     let location = try StoreLocation(directory: directory, filename: filename)
-    let file = StoreFile(location: location, fileSystem: fileSystem, configuration: configuration)
-    file.removeLeftoverTemporaryFiles()
-    self.cache = try Self.makeCache(file.readItems(as: T.self), from: location.fileURL)
-    self.file = file
+    let store = JournaledStore<T>(
+      location: location, fileSystem: fileSystem, configuration: configuration)
+    store.snapshot.removeLeftoverTemporaryFiles()
+    self.cache = try store.load()
+    self.store = store
     self.fileURL = location.fileURL
     self.executor = SerialQueueExecutor(label: "LocalRepository \(location.path)")
+    self.syncQueue = SerialQueueExecutor.makeQueue(label: "LocalRepository sync \(location.path)")
   }
 
-  /// Inserts `item`, or replaces the item with the same ID, and writes the store durably.
+  /// Inserts `item`, or replaces the item with the same ID, and returns once it is durable.
   ///
-  /// - Throws: ``PersistenceError`` when the file could not be written; the repository and
-  ///   the file then both still hold the previous state.
-  public func save(_ item: T) throws {
-    try save(contentsOf: CollectionOfOne(item))
+  /// - Throws: ``PersistenceError`` when the change could not be stored; the repository and
+  ///   the files then both still hold the previous state.
+  public func save(_ item: T) async throws {
+    try await commit(.save([item]))
   }
 
-  /// Inserts or replaces every item of `items` with a single write.
+  /// Inserts or replaces every item of `items` as one change, with one record on disk.
   ///
   /// A later item wins over an earlier one with the same ID.
   ///
-  /// - Throws: ``PersistenceError`` when the file could not be written; nothing is changed.
-  public func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
+  /// - Throws: ``PersistenceError`` when the change could not be stored; nothing is changed.
+  public func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
   where Items.Element == T {
-    try commit { cache, undo in
-      for item in items { cache.update(item, forKey: item.id, recordingInto: &undo) }
-    }
+    try await commit(.save(Array(items)))
   }
 
-  /// Removes the item with the ID `id` and writes the store durably; does nothing if there
-  /// is no such item.
+  /// Removes the item with the ID `id` durably; does nothing if there is no such item.
   ///
-  /// - Throws: ``PersistenceError`` when the file could not be written; nothing is changed.
-  public func delete(_ id: T.ID) throws {
-    try delete(ids: CollectionOfOne(id))
+  /// - Throws: ``PersistenceError`` when the change could not be stored; nothing is changed.
+  public func delete(_ id: T.ID) async throws {
+    try await commit(.delete([id]))
   }
 
-  /// Removes the items with the given IDs with a single write; unknown IDs are ignored.
+  /// Removes the items with the given IDs as one change; unknown IDs are ignored.
   ///
-  /// - Throws: ``PersistenceError`` when the file could not be written; nothing is changed.
-  public func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == T.ID {
-    try commit { cache, undo in
-      for id in ids { cache.removeValue(forKey: id, recordingInto: &undo) }
-    }
+  /// - Throws: ``PersistenceError`` when the change could not be stored; nothing is changed.
+  public func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == T.ID {
+    try await commit(.delete(Array(ids)))
   }
 
   /// The item with the ID `id`, from memory, in O(1).
@@ -117,48 +128,87 @@ where T.ID: Hashable & Codable & Sendable {
     cache.values
   }
 
-  /// Applies a change to the cache and writes the result, holding the store's lock.
+  /// Records a change durably.
   ///
-  /// If another writer (another process, or another repository on the same file) changed the
-  /// file since this one last read or wrote it, the file is read again first, so the change
-  /// lands on top of theirs instead of erasing it. If the write fails before the file was
-  /// replaced, the change is undone in memory. Nothing suspends in between, so writes land
-  /// in the order the actor runs them.
-  private func commit(
-    _ change: (inout OrderedCache<T.ID, T>, inout OrderedCache<T.ID, T>.Undo) -> Void
-  ) throws(PersistenceError) {
-    try file.withExclusiveLock { () throws(PersistenceError) in
-      if try file.hasChangedSinceLastSeen() {
-        cache = try Self.makeCache(file.readItems(as: T.self), from: fileURL)
-      }
+  /// Under the store's lock: catch up with other writers, apply the change to the cache,
+  /// and append it to the journal (or rewrite the snapshot). If that fails, the change is
+  /// undone in memory. Then, outside the lock, wait for a sync of the journal that covers
+  /// the record, shared with every other change appended meanwhile. Nothing suspends
+  /// between applying and appending, so records land in the order the actor runs them.
+  private func commit(_ change: StoreChange<T>) async throws(PersistenceError) {
+    let needsSync = try store.snapshot.withExclusiveLock { () throws(PersistenceError) -> Bool in
+      try store.catchUp(&cache)
       var undo = OrderedCache<T.ID, T>.Undo()
-      change(&cache, &undo)
-      guard !undo.isEmpty else { return }
+      change.apply(to: &cache, recordingInto: &undo)
+      guard !undo.isEmpty else { return false }
       do throws(PersistenceError) {
-        try file.write(cache.values)
+        let needsSync = try store.record(change, resulting: cache)
+        cache.compactIfSparse()
+        return needsSync
       } catch {
-        // After `notDurable` the new file is already in place: memory keeps matching it.
+        // After `notDurable` the new snapshot is already in place: memory keeps matching it.
         if case .notDurable = error {} else { cache.revert(undo) }
         throw error
       }
-      cache.compactIfSparse()
+    }
+    guard needsSync else { return }
+    try await waitForJournalSync()
+    compactIfNeeded()
+  }
+
+  /// Suspends until a journal sync that started after this call has finished.
+  private func waitForJournalSync() async throws(PersistenceError) {
+    do {
+      try await withCheckedThrowingContinuation { continuation in
+        waitingForSync.append(continuation)
+        startSyncIfIdle()
+      }
+    } catch let error as PersistenceError {
+      throw error
+    } catch {
+      throw .notDurable(fileURL, reason: String(describing: error))
     }
   }
 
-  /// A cache holding `items` in order; refuses two items with the same ID.
-  private static func makeCache(
-    _ items: [T], from url: URL
-  ) throws(PersistenceError)
-    -> OrderedCache<T.ID, T>
-  {
-    var cache = OrderedCache<T.ID, T>()
-    var undo = OrderedCache<T.ID, T>.Undo()
-    for item in items {
-      guard cache[item.id] == nil else {
-        throw .duplicateID(url, id: String(describing: item.id))
-      }
-      cache.update(item, forKey: item.id, recordingInto: &undo)
+  /// Syncs the journal on the sync queue for everyone waiting now; later arrivals wait for
+  /// the sync after it. This is the group commit: one `fsync` for many saves.
+  private func startSyncIfIdle() {
+    guard !isSyncing, !waitingForSync.isEmpty else { return }
+    isSyncing = true
+    let batch = waitingForSync
+    waitingForSync = []
+    let sync: JournalSync
+    do {
+      sync = try store.prepareJournalSync()
+    } catch {
+      finishSync(batch, .failure(error))
+      return
     }
-    return cache
+    // Only `fsync` runs on the sync queue, on a descriptor of its own, while the actor goes
+    // on appending the records of the next batch.
+    syncQueue.async {
+      let result = sync.run()
+      Task { await self.finishSync(batch, result) }
+    }
+  }
+
+  private func finishSync(
+    _ batch: [CheckedContinuation<Void, any Error>], _ result: Result<Void, PersistenceError>
+  ) {
+    for continuation in batch { continuation.resume(with: result.mapError { $0 }) }
+    isSyncing = false
+    startSyncIfIdle()
+  }
+
+  /// Folds the journal into a new snapshot once it has outgrown the snapshot.
+  ///
+  /// The change that triggers it is already durable, so a failure here costs nothing but
+  /// a larger journal; the next change tries again.
+  private func compactIfNeeded() {
+    guard store.needsCompaction else { return }
+    try? store.snapshot.withExclusiveLock { () throws(PersistenceError) in
+      try store.catchUp(&cache)
+      try store.compact(cache)
+    }
   }
 }

@@ -15,24 +15,24 @@ public protocol Repository<Item>: Actor {
   /// Inserts `item`, or replaces the item with the same ID.
   ///
   /// - Throws: When the change could not be stored; the repository is then unchanged.
-  func save(_ item: Item) throws
+  func save(_ item: Item) async throws
 
   /// Inserts or replaces every item of `items` as one change; a later item wins over an
   /// earlier one with the same ID.
   ///
   /// - Throws: When the change could not be stored; the repository is then unchanged.
-  func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
   where Items.Element == Item
 
   /// Removes the item with the ID `id`; does nothing if there is none.
   ///
   /// - Throws: When the change could not be stored; the repository is then unchanged.
-  func delete(_ id: Item.ID) throws
+  func delete(_ id: Item.ID) async throws
 
   /// Removes the items with the given IDs as one change; unknown IDs are ignored.
   ///
   /// - Throws: When the change could not be stored; the repository is then unchanged.
-  func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == Item.ID
+  func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == Item.ID
 
   /// The item with the ID `id`, or `nil`.
   func find(by id: Item.ID) -> Item?

@@ -15,12 +15,18 @@ final class SerialQueueExecutor: SerialExecutor {
 
   /// Creates an executor on a new serial queue with the given label.
   init(label: String) {
-    queue = DispatchQueue(label: label)
-    queue.setSpecific(key: Self.labelKey, value: label)
+    queue = Self.makeQueue(label: label)
   }
 
-  /// The label of the executor whose queue is running the caller, or `nil` when the caller
-  /// runs anywhere else, such as on the cooperative thread pool.
+  /// A serial queue for a repository's blocking work, tagged so ``currentLabel`` finds it.
+  static func makeQueue(label: String) -> DispatchQueue {
+    let queue = DispatchQueue(label: label)
+    queue.setSpecific(key: labelKey, value: label)
+    return queue
+  }
+
+  /// The label of the repository queue running the caller (an executor's, or one made by
+  /// ``makeQueue(label:)``), or `nil` anywhere else, such as on the cooperative thread pool.
   static var currentLabel: String? {
     DispatchQueue.getSpecific(key: labelKey)
   }

@@ -29,6 +29,9 @@ public struct StoreConfiguration: Sendable {
   /// The steps that upgrade items from one schema version to the next.
   public var migrations: [StoreMigration] = []
 
+  /// How the store is laid out on disk: ``StorageStrategy/journal`` by default.
+  public var strategy = StorageStrategy.journal
+
   /// The default configuration.
   public init() {}
 }

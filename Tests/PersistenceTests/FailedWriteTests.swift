@@ -43,12 +43,17 @@ import Testing
 
   /// Fails each system call of a save in turn, once and then for good, and checks after each
   /// that the repository equals the file and that nothing acknowledged was lost.
-  @Test(arguments: [false, true])
-  func failingAnyStepOfASaveNeverLosesOrInventsData(persistent: Bool) async throws {
+  @Test(arguments: [false, true], [StorageStrategy.journal, .rewrite])
+  func failingAnyStepOfASaveNeverLosesOrInventsData(
+    persistent: Bool, strategy: StorageStrategy
+  ) async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
+    var configuration = StoreConfiguration()
+    configuration.strategy = strategy
     let repository = try LocalRepository<Question>(
-      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+      directory: folder.url, filename: "q.json", configuration: configuration,
+      fileSystem: fileSystem)
     var acknowledged = sampleQuestions(3)
     try await repository.save(contentsOf: acknowledged)
 
@@ -69,18 +74,19 @@ import Testing
         case .writeFailed(_, let reason), .directoryUnavailable(_, let reason):
           #expect(reason.contains("No space left on device"))
         case .notDurable:
-          acknowledged.append(question)  // The rename happened: the file holds it.
+          acknowledged.append(question)  // The change reached the file; only a flush failed.
         default:
           Issue.record("step \(step) (\(fileSystem.calls.last ?? "?")): unexpected \(error)")
         }
       }
       fileSystem.fail(at: nil)
-      let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      let onDisk = try LocalRepository<Question>(
+        directory: folder.url, filename: "q.json", configuration: configuration)
       #expect(await onDisk.loadAll() == acknowledged, "step \(step)")
       #expect(await repository.loadAll() == acknowledged, "step \(step)")
       // A temporary file stays behind only when removing it failed too.
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-        .filter { $0 != "q.json" && $0 != "q.json.lock" }
+        .filter { !["q.json", "q.json.lock", "q.json.journal"].contains($0) }
       if persistent {
         #expect(leftovers.allSatisfy { TemporaryFileName.isTemporary($0, for: "q.json") })
       } else {

@@ -83,7 +83,7 @@ import Testing
     #expect(header.hasPrefix(#"{"version":1,"checksum":"crc32c:"#))
     #expect(header.hasSuffix(#","items":["#))
     #expect(lines.count == 5)
-    #expect(lines.last == "]}")
+    #expect(lines.last == #"],"sequence":1}"#)
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     #expect((object?["items"] as? [Any])?.count == 3)
   }
@@ -104,21 +104,39 @@ import Testing
     #expect(await reopened.loadAll() == seedItems + [added])
   }
 
-  @Test func aBatchIsOneWrite() async throws {
+  @Test func aBatchIsOneJournalRecordAndOneSync() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     let repository = try LocalRepository<Question>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    try await repository.save(Question(prompt: "first", answer: "a"))  // Writes the snapshot.
+    try await repository.save(Question(prompt: "second", answer: "a"))  // Creates the journal.
     fileSystem.fail(at: nil)
     try await repository.save(contentsOf: sampleQuestions(500))
-    #expect(fileSystem.calls.filter { $0 == "rename" }.count == 1)
+    #expect(fileSystem.calls.filter { $0 == "write" }.count == 1)
+    #expect(fileSystem.calls.filter { $0 == "fsync" }.count == 1)
+    #expect(!fileSystem.calls.contains("rename"))
     fileSystem.fail(at: nil)
     try await repository.delete(ids: await repository.loadAll().prefix(100).map(\.id))
-    #expect(fileSystem.calls.filter { $0 == "rename" }.count == 1)
+    #expect(fileSystem.calls.filter { $0 == "write" }.count == 1)
     fileSystem.fail(at: nil)
     try await repository.delete(ids: [UUID()])  // Changes nothing, so writes nothing.
     #expect(!fileSystem.calls.contains("write"))
-    #expect(!fileSystem.calls.contains("rename"))
+    #expect(!fileSystem.calls.contains("fsync"))
+  }
+
+  @Test func withTheRewriteStrategyABatchIsOneRewrite() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    var configuration = StoreConfiguration()
+    configuration.strategy = .rewrite
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", configuration: configuration,
+      fileSystem: fileSystem)
+    try await repository.save(contentsOf: sampleQuestions(500))
+    try await repository.save(Question(prompt: "one more", answer: "a"))
+    #expect(fileSystem.calls.filter { $0 == "rename" }.count == 2)
+    #expect(!FileManager.default.fileExists(atPath: folder.appending("q.json.journal").path))
   }
 
   @Test func aSymbolicLinkToTheStoreStaysALink() async throws {

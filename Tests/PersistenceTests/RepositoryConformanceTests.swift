@@ -8,7 +8,7 @@ import Testing
 
 /// The implementations under test; each case builds a fresh, empty repository.
 enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-  case inMemory, local
+  case inMemory, journal, rewrite
 
   var testDescription: String { rawValue }
 
@@ -24,8 +24,16 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
     switch self {
     case .inMemory:
       try await body(InMemoryRepository<Question>())
-    case .local:
-      try await body(LocalRepository<Question>(directory: folder.url, filename: "q.json"))
+    case .journal, .rewrite:
+      var configuration = StoreConfiguration()
+      configuration.strategy = self == .journal ? .journal : .rewrite
+      let repository = try LocalRepository<Question>(
+        directory: folder.url, filename: "q.json", configuration: configuration)
+      try await body(repository)
+      // What is on disk must read back as what the repository holds in memory.
+      let reopened = try LocalRepository<Question>(
+        directory: folder.url, filename: "q.json", configuration: configuration)
+      #expect(await reopened.loadAll() == repository.loadAll())
     }
   }
 }

@@ -17,11 +17,14 @@ import Testing
   /// The seed's `Task.detached` write could land an older snapshot after a newer one. Here
   /// every concurrent save only adds an item, so each snapshot renamed into place must be
   /// strictly larger than the one before it.
-  @Test func concurrentSavesLandOnDiskInOrder() async throws {
+  @Test func concurrentRewritesLandOnDiskInOrder() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
+    var configuration = StoreConfiguration()
+    configuration.strategy = .rewrite
     let repository = try LocalRepository<Question>(
-      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+      directory: folder.url, filename: "q.json", configuration: configuration,
+      fileSystem: fileSystem)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for question in sampleQuestions(300) {
         group.addTask { try await repository.save(question) }
@@ -31,6 +34,24 @@ import Testing
     let sizes = fileSystem.renamedSizes
     #expect(sizes.count == 300)
     #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 < $1 })
+    let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await onDisk.loadAll() == repository.loadAll())
+  }
+
+  /// With the journal, records land in the order the actor applied the changes: reading the
+  /// files back gives the items in the order memory holds them, after group-committed saves.
+  @Test func concurrentJournalRecordsLandInOrder() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    try await repository.save(Question(prompt: "first", answer: "a"))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for question in sampleQuestions(300) {
+        group.addTask { try await repository.save(question) }
+      }
+      try await group.waitForAll()
+    }
+    let journal = try #require(bytes(of: folder.appending("q.json.journal")))
+    #expect(journal.split(separator: UInt8(ascii: "\n")).count == 300)
     let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     #expect(await onDisk.loadAll() == repository.loadAll())
   }

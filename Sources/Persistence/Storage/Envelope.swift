@@ -11,8 +11,10 @@ struct VersionMismatch: Error {
 /// version in ``StoreFormat/expectedVersion``.
 struct Envelope<Item: Decodable>: Decodable {
   let items: [Item]
+  /// The last journal record folded into the items; absent (0) in files without a journal.
+  let sequence: Int
 
-  private enum CodingKeys: String, CodingKey { case version, items }
+  private enum CodingKeys: String, CodingKey { case version, items, sequence }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -24,5 +26,6 @@ struct Envelope<Item: Decodable>: Decodable {
     }
     guard version == StoreFormat.expectedVersion else { throw VersionMismatch(found: version) }
     items = try container.decode([Item].self, forKey: .items)
+    sequence = try container.decodeIfPresent(Int.self, forKey: .sequence) ?? 0
   }
 }

@@ -58,4 +58,12 @@ protocol FileSystem: Sendable {
   func tryLock(_ descriptor: Int32, path: String, exclusive: Bool) throws(SystemCallError) -> Bool
   /// Releases a lock taken with ``tryLock(_:path:exclusive:)``.
   func unlock(_ descriptor: Int32, path: String) throws(SystemCallError)
+  /// Reads at `offset` without moving the file position (`pread`).
+  func read(
+    _ descriptor: Int32, path: String, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer
+  ) throws(SystemCallError) -> Int
+  /// Cuts the file to `length` bytes (`ftruncate`).
+  func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError)
+  /// A second descriptor for the same open file, closed on exec (`F_DUPFD_CLOEXEC`).
+  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32
 }

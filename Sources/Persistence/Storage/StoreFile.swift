@@ -35,9 +35,19 @@ final class StoreFile {
   /// The lock file's path: `<store>.lock` beside the store.
   var lockPath: String { location.path + ".lock" }
 
-  /// The items in the file, in file order; an empty array when the file does not exist.
-  func readItems<Item: Decodable>(as type: Item.Type) throws(PersistenceError) -> [Item] {
-    guard let data = try readBytes() else { return [] }
+  /// The size of the snapshot this instance last read or wrote; 0 when there was none.
+  var lastSeenSize: Int64 { lastSeen?.size ?? 0 }
+
+  /// The items in the file, in file order, and the journal sequence they include; no items
+  /// when the file does not exist.
+  func readSnapshot<Item: Decodable>(
+    as type: Item.Type
+  ) throws(PersistenceError)
+    -> StoreFormat.Snapshot<Item>
+  {
+    guard let data = try readBytes() else {
+      return StoreFormat.Snapshot(items: [], sequence: 0, version: configuration.schemaVersion)
+    }
     do {
       return try StoreFormat.decode(data, as: Item.self, configuration: configuration)
     } catch {
@@ -64,13 +74,19 @@ final class StoreFile {
     }
   }
 
-  /// Replaces the file with `items` at the configured schema version, durably.
+  /// Replaces the file with `items` at the configured schema version, durably, noting that
+  /// they include the journal up to `sequence`.
   ///
   /// Call it inside ``withExclusiveLock(_:)``, which creates the folder if needed.
-  func write<Item: Encodable>(_ items: some Sequence<Item>) throws(PersistenceError) {
+  func write<Item: Encodable>(
+    _ items: some Sequence<Item>, sequence: Int
+  )
+    throws(PersistenceError)
+  {
     let bytes: [UInt8]
     do {
-      bytes = try StoreFormat.encode(items, version: configuration.schemaVersion)
+      bytes = try StoreFormat.encode(
+        items, version: configuration.schemaVersion, sequence: sequence)
     } catch {
       throw .encodingFailed(location.fileURL, reason: String(describing: error))
     }
@@ -100,10 +116,32 @@ final class StoreFile {
   {
     try createDirectoryIfNeeded()
     let lock = try openLock()
-    guard let result = try lock.withLock(timeout: configuration.lockTimeout, body) else {
-      let timeout = configuration.lockTimeout.components
+    defer { if lock.isStuck { self.lock = nil } }
+    return try withLock(lock, exclusive: true, body)
+  }
+
+  /// Runs `body` while no writer can change the store, for a consistent read of snapshot and
+  /// journal together. Where the lock file cannot be opened (a read-only folder, or no
+  /// folder yet) nobody can be writing, and `body` runs without it.
+  func withSharedLock<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  )
+    throws(PersistenceError) -> Result
+  {
+    guard let lock = try? StoreLock(path: lockPath, fileSystem: fileSystem, create: false) else {
+      return try body()
+    }
+    return try withLock(lock, exclusive: false, body)
+  }
+
+  private func withLock<Result>(
+    _ lock: StoreLock, exclusive: Bool, _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    let timeout = configuration.lockTimeout
+    guard let result = try lock.withLock(exclusive: exclusive, timeout: timeout, body) else {
+      let parts = timeout.components
       throw .lockTimeout(
-        location.fileURL, seconds: Double(timeout.seconds) + Double(timeout.attoseconds) / 1e18)
+        location.fileURL, seconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
     }
     return result
   }
@@ -113,7 +151,7 @@ final class StoreFile {
   func removeLeftoverTemporaryFiles() {
     // Best effort: a read-only folder has no leftovers of ours to remove anyway.
     guard let lock = try? StoreLock(path: lockPath, fileSystem: fileSystem),
-      (try? lock.tryLock()) == true,
+      (try? lock.tryLock(exclusive: true)) == true,
       let names = try? fileSystem.contentsOfDirectory(location.directory)
     else { return }
     for name in names where TemporaryFileName.isTemporary(name, for: location.filename) {
@@ -143,6 +181,9 @@ final class StoreFile {
     } catch  where error.isMissing {
       lastSeen = nil
       return nil
+    } catch  where error.code == ENOTDIR {
+      throw .directoryUnavailable(
+        location.directoryURL, reason: "a part of the path is a file, not a folder")
     } catch {
       throw .unreadable(url, reason: error.description)
     }

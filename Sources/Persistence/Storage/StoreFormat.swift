@@ -32,12 +32,19 @@ enum StoreFormat {
     case migrationFailed(fromVersion: Int, reason: String)
   }
 
-  /// Encodes `items` at schema version `version`.
+  /// What a store file holds: its items and the last journal sequence they include.
+  struct Snapshot<Item> {
+    var items: [Item]
+    /// The sequence number of the last journal record folded into the items; 0 for none.
+    var sequence: Int
+    /// The schema version the file was written at, before any migration; 0 for a plain array.
+    var version: Int
+  }
+
+  /// Encodes `items` at schema version `version`, with the journal sequence they include.
   static func encode<Item: Encodable>(
-    _ items: some Sequence<Item>, version: Int
-  ) throws
-    -> [UInt8]
-  {
+    _ items: some Sequence<Item>, version: Int, sequence: Int
+  ) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var body: [UInt8] = []
@@ -47,7 +54,9 @@ enum StoreFormat {
       body.append(contentsOf: try encoder.encode(item))
       first = false
     }
-    body.append(contentsOf: first ? "]}\n".utf8 : "\n]}\n".utf8)
+    body.append(contentsOf: (first ? "]" : "\n]").utf8)
+    body.append(contentsOf: #","sequence":\#(sequence)}"#.utf8)
+    body.append(UInt8(ascii: "\n"))
     let checksum = hex(CRC32C.checksum(body))
     return Array(#"{"version":\#(version),"checksum":"crc32c:\#(checksum)","items":["#.utf8)
       + [UInt8(ascii: "\n")] + body
@@ -56,7 +65,7 @@ enum StoreFormat {
   /// Decodes the items of a store, upgrading them to `configuration.schemaVersion`.
   static func decode<Item: Decodable>(
     _ data: Data, as type: Item.Type, configuration: StoreConfiguration
-  ) throws(Failure) -> [Item] {
+  ) throws(Failure) -> Snapshot<Item> {
     if let offset = UTF8Validation.firstInvalidOffset(in: data) {
       throw .malformed("invalid UTF-8 at byte \(offset)")
     }
@@ -66,18 +75,22 @@ enum StoreFormat {
       switch firstSignificantByte(of: data) {
       case UInt8(ascii: "["):
         if target == 1, !configuration.migrations.contains(where: { $0.sourceVersion == 0 }) {
-          return try JSONDecoder().decode([Item].self, from: data)
+          return Snapshot(
+            items: try JSONDecoder().decode([Item].self, from: data), sequence: 0, version: 0)
         }
-        return try migrate(data, from: 0, as: Item.self, configuration: configuration)
+        let items = try migrate(data, from: 0, as: Item.self, configuration: configuration)
+        return Snapshot(items: items, sequence: 0, version: 0)
       case UInt8(ascii: "{"):
         do {
-          return try $expectedVersion.withValue(target) {
-            try JSONDecoder().decode(Envelope<Item>.self, from: data).items
+          let envelope = try $expectedVersion.withValue(target) {
+            try JSONDecoder().decode(Envelope<Item>.self, from: data)
           }
+          return Snapshot(items: envelope.items, sequence: envelope.sequence, version: target)
         } catch let mismatch as VersionMismatch where mismatch.found < target {
-          let items = try itemsArray(of: data)
-          return try migrate(
+          let (items, sequence) = try itemsArray(of: data)
+          let migrated = try migrate(
             items, from: mismatch.found, as: Item.self, configuration: configuration)
+          return Snapshot(items: migrated, sequence: sequence, version: mismatch.found)
         } catch let mismatch as VersionMismatch {
           throw Failure.newerVersion(mismatch.found)
         }
@@ -98,7 +111,7 @@ enum StoreFormat {
   }
 
   /// Runs the registered steps from `version` up to the configured version, then decodes.
-  private static func migrate<Item: Decodable>(
+  static func migrate<Item: Decodable>(
     _ items: Data, from version: Int, as type: Item.Type, configuration: StoreConfiguration
   ) throws(Failure) -> [Item] {
     var items = items
@@ -127,13 +140,14 @@ enum StoreFormat {
     }
   }
 
-  /// The `items` array of an envelope, as JSON bytes.
-  private static func itemsArray(of data: Data) throws -> Data {
+  /// The `items` array of an envelope, as JSON bytes, and its journal sequence.
+  private static func itemsArray(of data: Data) throws -> (Data, Int) {
     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     guard let items = object?["items"] as? [Any] else {
       throw Failure.malformed("the key \"items\" is missing or is not an array")
     }
-    return try JSONSerialization.data(withJSONObject: items)
+    let sequence = (object?["sequence"] as? NSNumber)?.intValue ?? 0
+    return (try JSONSerialization.data(withJSONObject: items), sequence)
   }
 
   /// Checks the CRC-32C in the first line, if there is one, against the rest of the file.

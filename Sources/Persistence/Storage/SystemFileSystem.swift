@@ -112,6 +112,22 @@ struct SystemFileSystem: FileSystem {
     _ = try retrying("flock", path) { flock(descriptor, LOCK_UN) }
   }
 
+  func read(
+    _ descriptor: Int32, path: String, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer
+  ) throws(SystemCallError) -> Int {
+    try retrying("pread", path) {
+      pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+    }
+  }
+
+  func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError) {
+    _ = try retrying("ftruncate", path) { ftruncate(descriptor, off_t(length)) }
+  }
+
+  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32 {
+    try retrying("fcntl", path) { fcntl(descriptor, F_DUPFD_CLOEXEC, 0) }
+  }
+
   /// Runs a call until it does not fail with `EINTR`; throws on any other failure.
   private func retrying<Result: BinaryInteger>(
     _ call: String, _ path: String, _ body: () -> Result

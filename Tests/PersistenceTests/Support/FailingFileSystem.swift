@@ -148,4 +148,21 @@ final class FailingFileSystem: FileSystem {
     try check("funlock", path)
     try real.unlock(descriptor, path: path)
   }
+
+  func read(
+    _ descriptor: Int32, path: String, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer
+  ) throws(SystemCallError) -> Int {
+    try check("pread", path)
+    return try real.read(descriptor, path: path, at: offset, into: buffer)
+  }
+
+  func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError) {
+    try check("ftruncate", path)
+    try real.truncate(descriptor, path: path, to: length)
+  }
+
+  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32 {
+    try check("dup", path)
+    return try real.duplicate(descriptor, path: path)
+  }
 }

@@ -1,0 +1,216 @@
+// The append-only journal beside a snapshot: appends, reads of what others appended, truncation.
+
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The journal file `<store>.journal` and what this process knows of it.
+///
+/// Not thread-safe: owned by one ``JournaledStore`` and used on its repository's executor.
+final class JournalFile {
+  /// What happened to the journal since this instance last read or wrote it.
+  enum Change {
+    case unchanged
+    /// Another writer appended `bytes`, which start at this instance's ``length``.
+    case grew([UInt8])
+    /// The file was truncated or replaced (another writer compacted): read everything again.
+    case replaced
+  }
+
+  let path: String
+  let directory: String
+  let fileSystem: any FileSystem
+  let maximumSize: Int64
+  /// The permissions for a journal created by this instance.
+  var newFilePermissions: mode_t = 0o600
+
+  /// The bytes of intact records this instance has read or written.
+  private(set) var length: Int64 = 0
+  private var descriptor: Int32?
+  private var identity: (device: UInt64, inode: UInt64)?
+
+  init(path: String, directory: String, fileSystem: any FileSystem, maximumSize: Int64) {
+    self.path = path
+    self.directory = directory
+    self.fileSystem = fileSystem
+    self.maximumSize = maximumSize
+  }
+
+  deinit {
+    if let descriptor { try? fileSystem.close(descriptor, path: path) }
+  }
+
+  var url: URL { URL(fileURLWithPath: path) }
+
+  /// The whole journal, or `nil` if there is none; remembers which file it read.
+  func readAll() throws(PersistenceError) -> [UInt8]? {
+    let reading: Int32
+    do {
+      reading = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
+    } catch  where error.isMissing {
+      if let descriptor { try? fileSystem.close(descriptor, path: path) }
+      descriptor = nil
+      identity = nil
+      length = 0
+      return nil
+    } catch  where error.code == ENOTDIR {
+      throw .directoryUnavailable(
+        URL(fileURLWithPath: directory), reason: "a part of the path is a file, not a folder")
+    } catch {
+      throw .unreadable(url, reason: error.description)
+    }
+    defer { try? fileSystem.close(reading, path: path) }
+    let status: FileStatus
+    do {
+      status = try fileSystem.status(ofDescriptor: reading, path: path)
+    } catch {
+      throw .unreadable(url, reason: error.description)
+    }
+    guard status.kind == .regular else { throw .notARegularFile(url, found: "not a regular file") }
+    guard status.size <= maximumSize else {
+      throw .fileTooLarge(url, size: status.size, limit: maximumSize)
+    }
+    let data = try FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
+      .readToEnd(reading, expectedSize: Int(status.size))
+    remember(status)
+    return Array(data)
+  }
+
+  /// Records that the first `length` bytes are intact records this instance has applied.
+  func markRead(upTo length: Int64) {
+    self.length = length
+  }
+
+  /// Compares the file on disk with what this instance last read or wrote. Call it under the
+  /// store's lock, so that no other writer is appending meanwhile.
+  func changesSinceLastSeen() throws(PersistenceError) -> Change {
+    let status: FileStatus
+    do {
+      status = try fileSystem.status(ofPath: path)
+    } catch  where error.isMissing {
+      return identity == nil ? .unchanged : .replaced
+    } catch {
+      throw .writeFailed(url, reason: error.description)
+    }
+    guard let identity, identity == (status.device, status.inode), status.size >= length else {
+      return status.size == 0 && identity == nil ? .unchanged : .replaced
+    }
+    guard status.size > length else { return .unchanged }
+    guard status.size <= maximumSize else {
+      throw .fileTooLarge(url, size: status.size, limit: maximumSize)
+    }
+    return .grew(try readTail(from: length, to: status.size))
+  }
+
+  /// Appends `bytes`; on failure cuts the file back so that no partial record stays.
+  func append(_ bytes: [UInt8]) throws(SystemCallError) {
+    let descriptor = try openForWriting()
+    var written = 0
+    do throws(SystemCallError) {
+      while written < bytes.count {
+        let result = bytes.withUnsafeBytes { buffer in
+          Result { () throws(SystemCallError) in
+            try fileSystem.write(
+              descriptor, path: path, from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
+          }
+        }
+        let count = try result.get()
+        guard count > 0 else { throw SystemCallError(call: "write", path: path, code: EIO) }
+        written += count
+      }
+    } catch {
+      if written > 0 { try? fileSystem.truncate(descriptor, path: path, to: length) }
+      throw error
+    }
+    length += Int64(bytes.count)
+  }
+
+  /// Cuts the journal to `newLength` bytes (a torn tail, or everything after compaction).
+  func truncate(to newLength: Int64) throws(SystemCallError) {
+    let descriptor = try openForWriting()
+    try fileSystem.truncate(descriptor, path: path, to: newLength)
+    length = newLength
+  }
+
+  /// Flushes the journal to stable storage.
+  func synchronize() throws(SystemCallError) {
+    try fileSystem.synchronize(try openForWriting(), path: path)
+  }
+
+  /// A sync of the journal that can run on another thread while appends go on: it owns a
+  /// duplicate of the descriptor, so nothing this instance does can close it meanwhile.
+  func prepareSync(reportingFailuresFor store: URL) throws(SystemCallError) -> JournalSync {
+    let duplicate = try fileSystem.duplicate(try openForWriting(), path: path)
+    return JournalSync(descriptor: duplicate, path: path, fileSystem: fileSystem, store: store)
+  }
+
+  /// The descriptor used for appends, opening (and if needed creating) the file first.
+  ///
+  /// Call it after ``changesSinceLastSeen()`` under the store's lock, so the file is the one
+  /// this instance knows. When it knew of no journal, the open created it, and the folder is
+  /// flushed: otherwise an acknowledged first record could vanish with the folder entry.
+  private func openForWriting() throws(SystemCallError) -> Int32 {
+    if let descriptor { return descriptor }
+    let opened = try fileSystem.open(
+      path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, mode: newFilePermissions)
+    do throws(SystemCallError) {
+      let status = try fileSystem.status(ofDescriptor: opened, path: path)
+      if identity == nil {
+        let folder = try fileSystem.open(
+          directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+        defer { try? fileSystem.close(folder, path: directory) }
+        try fileSystem.synchronize(folder, path: directory)
+      }
+      identity = (status.device, status.inode)
+    } catch {
+      try? fileSystem.close(opened, path: path)
+      throw error
+    }
+    descriptor = opened
+    return opened
+  }
+
+  /// Forgets the open descriptor when the file on disk is no longer the one it refers to.
+  private func remember(_ status: FileStatus) {
+    if let known = identity, known != (status.device, status.inode), let descriptor {
+      try? fileSystem.close(descriptor, path: path)
+      self.descriptor = nil
+    }
+    identity = (status.device, status.inode)
+  }
+
+  private func readTail(from start: Int64, to end: Int64) throws(PersistenceError) -> [UInt8] {
+    let descriptor: Int32
+    do {
+      descriptor = try openForWriting()
+    } catch {
+      throw .unreadable(url, reason: error.description)
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(end - start))
+    var offset = 0
+    while offset < bytes.count {
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemCallError) in
+          try fileSystem.read(
+            descriptor, path: path, at: start + Int64(offset),
+            into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
+        }
+      }
+      let count: Int
+      do {
+        count = try result.get()
+      } catch {
+        throw .unreadable(url, reason: error.description)
+      }
+      if count == 0 { break }
+      offset += count
+    }
+    return Array(bytes.prefix(offset))
+  }
+}

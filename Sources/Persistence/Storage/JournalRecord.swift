@@ -1,0 +1,60 @@
+// The framing of one journal record: a text line with its sequence, length and checksum.
+
+/// One line of a journal: `<sequence> <length> <crc32c> <payload>\n`.
+///
+/// The payload is one line of JSON, the change itself. The length and the CRC-32C (of
+/// `"<sequence> <payload>"`) let a reader tell a record torn by a crash, which can only be
+/// the last one, from damage in the middle of the file, which is an error. Records are text,
+/// so `cat questions.json.journal` shows what happened.
+enum JournalRecord {
+  /// What the parser found at one position of a journal.
+  enum Parsed: Equatable {
+    /// A whole, intact record, and the offset just past its newline.
+    case record(sequence: Int, payload: Range<Int>, end: Int)
+    /// A record that fails its checks, and why; the offset of the next line, or `nil` when
+    /// there is none (the bytes run to the end without a newline).
+    case damaged(reason: String, next: Int?)
+  }
+
+  /// The bytes of a record.
+  static func encode(sequence: Int, payload: [UInt8]) -> [UInt8] {
+    let checksum = CRC32C.checksum(Array("\(sequence) ".utf8) + payload)
+    let hex = String(checksum, radix: 16)
+    let header =
+      "\(sequence) \(payload.count) \(String(repeating: "0", count: 8 - hex.count))\(hex) "
+    return Array(header.utf8) + payload + [UInt8(ascii: "\n")]
+  }
+
+  /// Parses the record that starts at `start`, which must be before the end of `bytes`.
+  static func parse(_ bytes: [UInt8], at start: Int) -> Parsed {
+    guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+      return .damaged(reason: "the record has no end of line", next: nil)
+    }
+    let next = newline + 1
+    var fields: [Int] = []  // Offsets just past the first three spaces.
+    var position = start
+    while fields.count < 3, position < newline {
+      if bytes[position] == UInt8(ascii: " ") { fields.append(position + 1) }
+      position += 1
+    }
+    guard fields.count == 3,
+      let sequence = Int(String(decoding: bytes[start..<(fields[0] - 1)], as: UTF8.self)),
+      let length = Int(String(decoding: bytes[fields[0]..<(fields[1] - 1)], as: UTF8.self)),
+      let stored = UInt32(
+        String(decoding: bytes[fields[1]..<(fields[2] - 1)], as: UTF8.self), radix: 16)
+    else {
+      return .damaged(
+        reason: "the record's header is not `<sequence> <length> <checksum>`", next: next)
+    }
+    let payload = fields[2]..<newline
+    guard payload.count == length else {
+      return .damaged(
+        reason: "the record is \(payload.count) bytes long, not \(length)", next: next)
+    }
+    let computed = CRC32C.checksum(Array("\(sequence) ".utf8) + bytes[payload])
+    guard computed == stored else {
+      return .damaged(reason: "the record fails its checksum", next: next)
+    }
+    return .record(sequence: sequence, payload: payload, end: next)
+  }
+}

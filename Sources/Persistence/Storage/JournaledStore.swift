@@ -1,0 +1,204 @@
+// A store on disk as a snapshot plus a journal: reading, catching up, recording and compacting.
+
+import Foundation
+
+/// The storage behind one ``LocalRepository``.
+///
+/// The state of the store is the snapshot (`<name>`, the versioned JSON envelope, which notes
+/// the sequence number of the last change it includes) with the journal (`<name>.journal`)
+/// replayed on top. With ``StorageStrategy/journal`` a change appends one record; with
+/// ``StorageStrategy/rewrite`` it rewrites the snapshot. Either way the same reader applies,
+/// so switching strategy never loses a change.
+///
+/// Not thread-safe: the repository uses it on its own executor only.
+final class JournaledStore<Item: Codable & Identifiable> where Item.ID: Codable {
+  typealias Cache = OrderedCache<Item.ID, Item>
+
+  /// The journal must be at least this large, and larger than the snapshot, to be compacted.
+  static var minimumCompactionSize: Int64 { 256 << 10 }
+
+  let snapshot: StoreFile
+  let journal: JournalFile
+  let configuration: StoreConfiguration
+  /// The sequence number of the last change in the cache.
+  private(set) var sequence = 0
+  private var journalHasTornTail = false
+  /// Whether the snapshot is missing or in an older format, so the next change rewrites it.
+  private var snapshotIsOutdated = true
+
+  init(location: StoreLocation, fileSystem: any FileSystem, configuration: StoreConfiguration) {
+    snapshot = StoreFile(location: location, fileSystem: fileSystem, configuration: configuration)
+    journal = JournalFile(
+      path: location.path + ".journal", directory: location.directory, fileSystem: fileSystem,
+      maximumSize: configuration.maximumFileSize)
+    self.configuration = configuration
+  }
+
+  /// Everything on disk, read under a shared lock so that a compaction is never half seen.
+  func load() throws(PersistenceError) -> Cache {
+    try snapshot.withSharedLock { () throws(PersistenceError) in try readEverything() }
+  }
+
+  /// Brings `cache` up to date with what other writers did since this store last looked, and
+  /// cuts off a record torn by a writer that crashed. Call it under the exclusive lock.
+  func catchUp(_ cache: inout Cache) throws(PersistenceError) {
+    if try snapshot.hasChangedSinceLastSeen() {
+      cache = try readEverything()
+    } else {
+      switch try journal.changesSinceLastSeen() {
+      case .unchanged:
+        break
+      case .replaced:
+        cache = try readEverything()
+      case .grew(let bytes):
+        let start = journal.length
+        let intact = try replay(bytes, from: start, into: &cache)
+        journal.markRead(upTo: start + Int64(intact))
+        journalHasTornTail = intact < bytes.count
+      }
+    }
+    if journalHasTornTail {
+      do {
+        try journal.truncate(to: journal.length)
+      } catch {
+        throw .writeFailed(journal.url, reason: "cannot cut off a torn record: \(error)")
+      }
+      journalHasTornTail = false
+    }
+  }
+
+  /// Makes `change`, already applied to `cache`, part of the store: appends it to the journal
+  /// (not yet synced), or rewrites the snapshot durably. Call it under the exclusive lock.
+  ///
+  /// - Returns: Whether the journal must still be synced for the change to be durable.
+  func record(
+    _ change: StoreChange<Item>, resulting cache: Cache
+  ) throws(PersistenceError)
+    -> Bool
+  {
+    let next = sequence + 1
+    if configuration.strategy == .rewrite || snapshotIsOutdated {
+      // A new store gets its snapshot at once, so `<name>` is there from the first save, and
+      // an older format is upgraded on the first change, not left under a growing journal.
+      do {
+        try writeSnapshot(cache, sequence: next)
+      } catch {
+        // The new snapshot is in place: the next change must not reuse its sequence number.
+        if case .notDurable = error { sequence = next }
+        throw error
+      }
+      sequence = next
+      return false
+    }
+    let payload: [UInt8]
+    do {
+      payload = try JournalPayload.encode(change, version: configuration.schemaVersion)
+    } catch {
+      throw .encodingFailed(snapshot.location.fileURL, reason: String(describing: error))
+    }
+    do {
+      try journal.append(JournalRecord.encode(sequence: next, payload: payload))
+    } catch {
+      throw .writeFailed(snapshot.location.fileURL, reason: error.description)
+    }
+    sequence = next
+    return true
+  }
+
+  /// A sync of the journal to run on another thread: what makes appended records durable.
+  func prepareJournalSync() throws(PersistenceError) -> JournalSync {
+    do {
+      return try journal.prepareSync(reportingFailuresFor: snapshot.location.fileURL)
+    } catch {
+      throw .notDurable(snapshot.location.fileURL, reason: error.description)
+    }
+  }
+
+  /// Whether the journal has outgrown the snapshot enough to be folded into it.
+  var needsCompaction: Bool {
+    journal.length > max(snapshot.lastSeenSize, Self.minimumCompactionSize)
+  }
+
+  /// Writes `cache` as the new snapshot and empties the journal. Call it under the exclusive
+  /// lock, after ``catchUp(_:)``. A crash at any point leaves the same items: before the
+  /// rename, the old snapshot and the whole journal; after it, the new snapshot, whose
+  /// sequence makes the replay skip the records it already includes.
+  func compact(_ cache: Cache) throws(PersistenceError) {
+    try writeSnapshot(cache, sequence: sequence)
+  }
+
+  private func writeSnapshot(_ cache: Cache, sequence: Int) throws(PersistenceError) {
+    try snapshot.write(cache.values, sequence: sequence)
+    snapshotIsOutdated = false
+    guard journal.length > 0 else { return }
+    do {
+      try journal.truncate(to: 0)
+      try journal.synchronize()
+    } catch {
+      // Harmless: the records left behind are at or below the snapshot's sequence, so the
+      // next reader skips them, and the next compaction tries again.
+    }
+  }
+
+  private func readEverything() throws(PersistenceError) -> Cache {
+    let stored = try snapshot.readSnapshot(as: Item.self)
+    var cache = try Self.makeCache(stored.items, file: snapshot.location.fileURL)
+    sequence = stored.sequence
+    snapshotIsOutdated =
+      snapshot.lastSeenSize == 0 || stored.version != configuration.schemaVersion
+    let bytes = try journal.readAll() ?? []
+    let intact = try replay(bytes, from: 0, into: &cache)
+    journal.markRead(upTo: Int64(intact))
+    journalHasTornTail = intact < bytes.count
+    return cache
+  }
+
+  /// Applies the records in `bytes` (which start at byte `offset` of the journal) after the
+  /// current sequence, and returns how many bytes hold intact records.
+  private func replay(
+    _ bytes: [UInt8], from offset: Int64, into cache: inout Cache
+  )
+    throws(PersistenceError) -> Int
+  {
+    var position = 0
+    while position < bytes.count {
+      let at = offset + Int64(position)
+      switch JournalRecord.parse(bytes, at: position) {
+      case .record(let number, let payload, let end):
+        defer { position = end }
+        guard number > sequence else { continue }  // Already folded into the snapshot.
+        guard number == sequence + 1 else {
+          throw .corrupt(
+            journal.url,
+            reason: "the record at byte \(at) has sequence \(number), expected \(sequence + 1)")
+        }
+        let change = try JournalPayload.decode(
+          Array(bytes[payload]), as: Item.self, configuration: configuration,
+          file: journal.url, at: at)
+        var undo = Cache.Undo()
+        change.apply(to: &cache, recordingInto: &undo)
+        sequence = number
+      case .damaged(let reason, let next):
+        // Only the last record can be torn by a crash; damage before more records is not.
+        if let next, next < bytes.count {
+          throw .corrupt(journal.url, reason: "the record at byte \(at) is damaged: \(reason)")
+        }
+        return position
+      }
+    }
+    return position
+  }
+
+  /// A cache holding `items` in order; refuses two items with the same ID.
+  static func makeCache(_ items: [Item], file: URL) throws(PersistenceError) -> Cache {
+    var cache = Cache()
+    var undo = Cache.Undo()
+    for item in items {
+      guard cache[item.id] == nil else {
+        throw .duplicateID(file, id: String(describing: item.id))
+      }
+      cache.update(item, forKey: item.id, recordingInto: &undo)
+    }
+    return cache
+  }
+}

@@ -1,0 +1,46 @@
+// One change to a store, as the journal records it and as the cache applies it.
+
+/// A batch of saves or of deletions, applied as a unit.
+///
+/// In the journal it is one JSON object: `{"save":[<item>,...]}` or `{"delete":[<id>,...]}`.
+enum StoreChange<Item: Codable & Identifiable>: Codable where Item.ID: Codable {
+  /// Insert or replace these items, in order.
+  case save([Item])
+  /// Remove the items with these IDs.
+  case delete([Item.ID])
+
+  private enum CodingKeys: String, CodingKey { case save, delete }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if let items = try container.decodeIfPresent([Item].self, forKey: .save) {
+      self = .save(items)
+    } else if let ids = try container.decodeIfPresent([Item.ID].self, forKey: .delete) {
+      self = .delete(ids)
+    } else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: [], debugDescription: "a change has neither \"save\" nor \"delete\""))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .save(let items): try container.encode(items, forKey: .save)
+    case .delete(let ids): try container.encode(ids, forKey: .delete)
+    }
+  }
+
+  /// Applies the change to `cache`, recording what it replaced into `undo`.
+  func apply(
+    to cache: inout OrderedCache<Item.ID, Item>,
+    recordingInto undo: inout OrderedCache<Item.ID, Item>.Undo
+  ) {
+    switch self {
+    case .save(let items):
+      for item in items { cache.update(item, forKey: item.id, recordingInto: &undo) }
+    case .delete(let ids):
+      for id in ids { cache.removeValue(forKey: id, recordingInto: &undo) }
+    }
+  }
+}
