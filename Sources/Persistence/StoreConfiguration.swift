@@ -32,6 +32,10 @@ public struct StoreConfiguration: Sendable {
   /// How the store is laid out on disk: ``StorageStrategy/journal`` by default.
   public var strategy = StorageStrategy.journal
 
+  /// The journal is folded into the snapshot once it is larger than both the snapshot and
+  /// this many bytes (256 KiB); tests lower it to exercise compaction on small stores.
+  var minimumCompactionSize: Int64 = 256 << 10
+
   /// The default configuration.
   public init() {}
 }

@@ -14,9 +14,6 @@ import Foundation
 final class JournaledStore<Item: Codable & Identifiable> where Item.ID: Codable {
   typealias Cache = OrderedCache<Item.ID, Item>
 
-  /// The journal must be at least this large, and larger than the snapshot, to be compacted.
-  static var minimumCompactionSize: Int64 { 256 << 10 }
-
   let snapshot: StoreFile
   let journal: JournalFile
   let configuration: StoreConfiguration
@@ -116,7 +113,7 @@ final class JournaledStore<Item: Codable & Identifiable> where Item.ID: Codable 
 
   /// Whether the journal has outgrown the snapshot enough to be folded into it.
   var needsCompaction: Bool {
-    journal.length > max(snapshot.lastSeenSize, Self.minimumCompactionSize)
+    journal.length > max(snapshot.lastSeenSize, configuration.minimumCompactionSize)
   }
 
   /// Writes `cache` as the new snapshot and empties the journal. Call it under the exclusive

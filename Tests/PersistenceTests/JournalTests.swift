@@ -1,0 +1,202 @@
+// The journal: torn and damaged records, compaction, group commit, and switching strategies.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct JournalTests {
+  /// A store with a snapshot of `base` items and then `appended` single saves in its journal.
+  private func makeStore(
+    in folder: TemporaryDirectory, base: Int = 3, appended: Int = 4
+  ) async throws -> [Question] {
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let first = sampleQuestions(base, prefix: "base")
+    try await repository.save(contentsOf: first)  // A new store's first change: the snapshot.
+    let more = sampleQuestions(appended, prefix: "appended")
+    for question in more { try await repository.save(question) }
+    return first + more
+  }
+
+  private func journal(_ folder: TemporaryDirectory) -> URL { folder.appending("q.json.journal") }
+
+  @Test func aSaveAppendsOneRecordAndLeavesTheSnapshotAlone() async throws {
+    let folder = try TemporaryDirectory()
+    let all = try await makeStore(in: folder, appended: 5)
+    let lines = try #require(bytes(of: journal(folder))).split(separator: UInt8(ascii: "\n"))
+    #expect(lines.count == 5)
+    let snapshot = try LocalRepository<Question>.snapshotItems(in: folder.url)
+    #expect(snapshot.count == 3)
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == all)
+  }
+
+  @Test func aTornLastRecordIsDroppedAtEveryLengthAndCutOffBeforeTheNextAppend() async throws {
+    let folder = try TemporaryDirectory()
+    let all = try await makeStore(in: folder)
+    let full = try #require(bytes(of: journal(folder)))
+    let lastStart = try #require(full.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
+    for length in lastStart..<(full.count - 1) {
+      try full.prefix(length).write(to: journal(folder))
+      let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      #expect(await reopened.loadAll() == Array(all.dropLast()), "cut at \(length)")
+      #expect(bytes(of: journal(folder)) == full.prefix(length), "opening never writes")
+    }
+    // The next append cuts the torn bytes off first, so the journal stays readable.
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let added = Question(prompt: "after the crash", answer: "a")
+    try await reopened.save(added)
+    let again = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await again.loadAll() == Array(all.dropLast()) + [added])
+  }
+
+  @Test func aDamagedRecordInTheMiddleIsAnErrorAndNothingIsTouched() async throws {
+    let folder = try TemporaryDirectory()
+    _ = try await makeStore(in: folder)
+    var damaged = try #require(bytes(of: journal(folder)))
+    let secondLine = try #require(damaged.firstIndex(of: UInt8(ascii: "\n"))) + 1
+    damaged[secondLine + 40] ^= 0x01
+    try damaged.write(to: journal(folder))
+    let snapshotBefore = bytes(of: folder.appending("q.json"))
+    let error = try #require(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    guard case .corrupt(let url, let reason) = error else {
+      Issue.record("expected .corrupt, got \(error)")
+      return
+    }
+    #expect(url.lastPathComponent == "q.json.journal")
+    #expect(reason.contains("byte \(secondLine)"))
+    #expect(reason.contains("checksum"))
+    #expect(bytes(of: journal(folder)) == damaged)
+    #expect(bytes(of: folder.appending("q.json")) == snapshotBefore)
+  }
+
+  @Test func aGapInTheSequenceIsAnError() async throws {
+    let folder = try TemporaryDirectory()
+    _ = try await makeStore(in: folder)
+    let lines = try #require(bytes(of: journal(folder))).split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let withoutSecond = lines.enumerated().filter { $0.offset != 1 }.map(\.element)
+    try Data(withoutSecond.joined(separator: [UInt8(ascii: "\n")])).write(to: journal(folder))
+    let error = try #require(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    #expect(error.description.contains("expected"))
+  }
+
+  @Test func compactionFoldsTheJournalIntoTheSnapshot() async throws {
+    let folder = try TemporaryDirectory()
+    var configuration = StoreConfiguration()
+    configuration.minimumCompactionSize = 2_048
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", configuration: configuration)
+    let questions = sampleQuestions(200)
+    for question in questions { try await repository.save(question) }
+    let journalSize = try #require(bytes(of: journal(folder))).count
+    let snapshotSize = try #require(bytes(of: folder.appending("q.json"))).count
+    #expect(journalSize <= max(snapshotSize, 2_048) + 400)  // At most one record past the limit.
+    #expect(try LocalRepository<Question>.snapshotItems(in: folder.url).count > 100)
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == questions)
+  }
+
+  /// Fails each system call of a compaction in turn and checks that the store always reads
+  /// back the same items: a crash, or an error, at any point of compaction loses nothing.
+  @Test(arguments: [false, true])
+  func failingAnyStepOfACompactionKeepsTheSameItems(persistent: Bool) async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    var configuration = StoreConfiguration()
+    configuration.minimumCompactionSize = 1_500
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", configuration: configuration,
+      fileSystem: fileSystem)
+    var saved: [Question] = []
+    // Grow the journal to just under the limit, so the next save compacts.
+    while (bytes(of: journal(folder))?.count ?? 0) < 1_300 {
+      let question = Question(prompt: "filler \(saved.count)", answer: "a")
+      try await repository.save(question)
+      saved.append(question)
+    }
+    fileSystem.fail(at: nil)
+    let trigger = Question(
+      prompt: "triggers compaction", answer: String(repeating: "x", count: 300))
+    try await repository.save(trigger)
+    saved.append(trigger)
+    let callsOfSaveAndCompaction = fileSystem.calls.count
+    #expect(fileSystem.calls.contains("rename"), "the save should have compacted")
+    #expect(callsOfSaveAndCompaction > 10)
+
+    // Replay the same situation on a copy for every failing step.
+    let template = try TemporaryDirectory()
+    for name in ["q.json", "q.json.journal"] {
+      try FileManager.default.copyItem(at: folder.appending(name), to: template.appending(name))
+    }
+    for step in 1...callsOfSaveAndCompaction {
+      let copy = try TemporaryDirectory()
+      try FileManager.default.removeItem(at: copy.url)
+      try FileManager.default.copyItem(at: template.url, to: copy.url)
+      let failing = FailingFileSystem()
+      let store = try LocalRepository<Question>(
+        directory: copy.url, filename: "q.json", configuration: configuration,
+        fileSystem: failing)
+      let extra = Question(
+        prompt: "extra at step \(step)", answer: String(repeating: "y", count: 300))
+      failing.fail(at: step, persistent: persistent)
+      let acknowledged = (try? await store.save(extra)) != nil
+      failing.fail(at: nil)
+      let reopened = try LocalRepository<Question>(directory: copy.url, filename: "q.json")
+      let items = await reopened.loadAll()
+      #expect(Array(items.prefix(saved.count)) == saved, "step \(step)")
+      if acknowledged { #expect(items.last == extra, "step \(step)") }
+    }
+  }
+
+  @Test func aThousandConcurrentSavesShareFarFewerSyncs() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    try await repository.save(Question(prompt: "first", answer: "a"))
+    try await repository.save(Question(prompt: "second", answer: "a"))
+    fileSystem.fail(at: nil)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for question in sampleQuestions(1_000) {
+        group.addTask { try await repository.save(question) }
+      }
+      try await group.waitForAll()
+    }
+    let syncs = fileSystem.calls.filter { $0 == "fsync" }.count
+    let appends = fileSystem.calls.filter { $0 == "write" }.count
+    #expect(appends == 1_000)
+    #expect(syncs < 500, "\(syncs) syncs for 1,000 saves")
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll().count == 1_002)
+  }
+
+  @Test func switchingStrategiesKeepsEveryChange() async throws {
+    let folder = try TemporaryDirectory()
+    let all = try await makeStore(in: folder)
+    var rewrite = StoreConfiguration()
+    rewrite.strategy = .rewrite
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", configuration: rewrite)
+    #expect(await repository.loadAll() == all)
+    let added = Question(prompt: "rewritten", answer: "a")
+    try await repository.save(added)
+    #expect(bytes(of: journal(folder))?.isEmpty ?? true)
+    #expect(try LocalRepository<Question>.snapshotItems(in: folder.url) == all + [added])
+  }
+}
+
+extension LocalRepository where T == Question {
+  /// The items in the snapshot alone, without the journal, read with the store's own format.
+  fileprivate static func snapshotItems(in folder: URL) throws -> [Question] {
+    let data = try Data(contentsOf: folder.appendingPathComponent("q.json"))
+    return try StoreFormat.decode(data, as: Question.self, configuration: StoreConfiguration())
+      .items
+  }
+}
