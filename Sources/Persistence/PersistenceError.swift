@@ -27,6 +27,9 @@ public enum PersistenceError: Error, Sendable, Equatable {
   /// The file is at an older schema version and upgrading it failed, or no step was
   /// registered for that version.
   case migrationFailed(URL, fromVersion: Int, reason: String)
+  /// The change would make the store larger than the size it agrees to read back; nothing
+  /// was written.
+  case wouldExceedSizeLimit(URL, size: Int64, limit: Int64)
   /// An item could not be encoded; nothing was written.
   case encodingFailed(URL, reason: String)
   /// The new contents could not be written; the file on disk still holds the previous state.
@@ -69,6 +72,10 @@ extension PersistenceError: LocalizedError {
     case .migrationFailed(let url, let version, let reason):
       return "\(url.path) is at schema version \(version) and could not be upgraded: \(reason)."
         + " It was left untouched."
+    case .wouldExceedSizeLimit(let url, let size, let limit):
+      return "Saving would make \(url.path) \(size) bytes, more than the limit of \(limit)"
+        + " bytes it can be read back with; nothing was changed. Delete some items, or raise"
+        + " the limit (StoreConfiguration.maximumFileSize)."
     case .encodingFailed(let url, let reason):
       return "An item could not be encoded for \(url.path): \(reason). Nothing was written."
     case .writeFailed(let url, let reason):

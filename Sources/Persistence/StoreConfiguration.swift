@@ -13,7 +13,9 @@ public struct StoreConfiguration: Sendable {
   ///
   /// The whole store is loaded into memory, so the cap keeps a wrong path or a runaway file
   /// from exhausting memory. A larger file makes `init` throw
-  /// ``PersistenceError/fileTooLarge(_:size:limit:)`` without reading it.
+  /// ``PersistenceError/fileTooLarge(_:size:limit:)`` without reading it. Writes keep to
+  /// the same cap: a change that would take the snapshot or the journal past it throws
+  /// ``PersistenceError/wouldExceedSizeLimit(_:size:limit:)`` and changes nothing.
   public var maximumFileSize: Int64 = 256 << 20
 
   /// How long a change waits for another writer of the same store before it fails with

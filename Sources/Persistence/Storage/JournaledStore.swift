@@ -74,7 +74,18 @@ final class JournaledStore<Item: Codable & Identifiable> where Item.ID: Codable 
     -> Bool
   {
     let next = sequence + 1
-    if configuration.strategy == .rewrite || snapshotIsOutdated {
+    let record: [UInt8]
+    do {
+      let payload = try JournalPayload.encode(change, version: configuration.schemaVersion)
+      record = JournalRecord.encode(sequence: next, payload: payload)
+    } catch {
+      throw .encodingFailed(snapshot.location.fileURL, reason: String(describing: error))
+    }
+    // The journal must stay small enough to be read back: a record that would take it past
+    // the size cap goes into a new snapshot instead, which checks the cap itself.
+    let journalWouldOverflow =
+      journal.length + Int64(record.count) > configuration.maximumFileSize
+    if configuration.strategy == .rewrite || snapshotIsOutdated || journalWouldOverflow {
       // A new store gets its snapshot at once, so `<name>` is there from the first save, and
       // an older format is upgraded on the first change, not left under a growing journal.
       do {
@@ -87,14 +98,8 @@ final class JournaledStore<Item: Codable & Identifiable> where Item.ID: Codable 
       sequence = next
       return false
     }
-    let payload: [UInt8]
     do {
-      payload = try JournalPayload.encode(change, version: configuration.schemaVersion)
-    } catch {
-      throw .encodingFailed(snapshot.location.fileURL, reason: String(describing: error))
-    }
-    do {
-      try journal.append(JournalRecord.encode(sequence: next, payload: payload))
+      try journal.append(record)
     } catch {
       throw .writeFailed(snapshot.location.fileURL, reason: error.description)
     }
@@ -111,9 +116,11 @@ final class JournaledStore<Item: Codable & Identifiable> where Item.ID: Codable 
     }
   }
 
-  /// Whether the journal has outgrown the snapshot enough to be folded into it.
+  /// Whether the journal has outgrown the snapshot enough to be folded into it: once it is
+  /// larger than the snapshot and than the compaction minimum, or a quarter of the size cap.
   var needsCompaction: Bool {
-    journal.length > max(snapshot.lastSeenSize, configuration.minimumCompactionSize)
+    let floor = min(configuration.minimumCompactionSize, configuration.maximumFileSize / 4)
+    return journal.length > max(snapshot.lastSeenSize, floor)
   }
 
   /// Writes `cache` as the new snapshot and empties the journal. Call it under the exclusive

@@ -90,6 +90,11 @@ final class StoreFile {
     } catch {
       throw .encodingFailed(location.fileURL, reason: String(describing: error))
     }
+    // A file this store would refuse to read back must never be written.
+    guard Int64(bytes.count) <= configuration.maximumFileSize else {
+      throw .wouldExceedSizeLimit(
+        location.fileURL, size: Int64(bytes.count), limit: configuration.maximumFileSize)
+    }
     do {
       let written = try DurableFileWriter(fileSystem: fileSystem)
         .replaceContents(of: location.path, in: location.directory, with: bytes)

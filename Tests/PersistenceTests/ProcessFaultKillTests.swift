@@ -1,0 +1,120 @@
+// A writer killed with SIGKILL at random moments never loses a save it acknowledged.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite struct ProcessFaultKillTests {
+  /// Saves each writer is asked to make; most are killed long before the last one.
+  static let savesPerWriter = 30
+  /// Iterations sharing one folder, so the store grows to some size before a fresh one.
+  static let iterationsPerFolder = 20
+
+  /// What the test saw over all iterations, printed at the end.
+  struct Tally {
+    var killed = 0
+    var finishedBeforeTheKill = 0
+    var killedDuringAWrite = 0
+    var acknowledged = 0
+  }
+
+  /// Starts `StoreWriter`, kills it with SIGKILL after a random number of acknowledgements
+  /// and a random pause, then opens the store in this process and checks that it opens, holds
+  /// every acknowledged save, holds at most one unacknowledged save of that writer (the one
+  /// whose acknowledgement the kill cut off) and keeps no temporary file.
+  ///
+  /// `STRESS_ITERATIONS` overrides the number of iterations (200 by default).
+  @Test func killingAWriterAtRandomMomentsNeverLosesAnAcknowledgedSave() async throws {
+    let iterations = FaultEnvironment.stressIterations(default: 200)
+    let root = try TemporaryDirectory(prefix: "ProcessFaultKill")
+    let started = ContinuousClock.now
+    var tally = Tally()
+    var acknowledged: [UUID] = []  // Every id acknowledged in the current folder.
+    for iteration in 0..<iterations {
+      let folder = root.appending("store-\(iteration / Self.iterationsPerFolder)")
+      let iterationsInFolder = iteration % Self.iterationsPerFolder + 1
+      if iterationsInFolder == 1 { acknowledged = [] }
+
+      let outcome = try await Self.runAndKill(folder: folder, prefix: "iter\(iteration)")
+      if outcome.writer.wasKilled {
+        tally.killed += 1
+        #expect(outcome.writer.status == SIGKILL, "iteration \(iteration)")
+      } else {
+        tally.finishedBeforeTheKill += 1
+        #expect(outcome.writer.status == 0, "iteration \(iteration)")
+        #expect(outcome.writer.acknowledged.count == Self.savesPerWriter)
+      }
+      #expect(outcome.writer.standardError.isEmpty, "iteration \(iteration)")
+      if !outcome.leftovers.isEmpty { tally.killedDuringAWrite += 1 }
+      acknowledged += outcome.writer.acknowledged
+      tally.acknowledged += outcome.writer.acknowledged.count
+
+      let repository: LocalRepository<Question>
+      do {
+        repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
+      } catch {
+        Issue.record("iteration \(iteration): the store does not open after a kill: \(error)")
+        return
+      }
+      let stored = await repository.loadAll()
+      let storedIDs = Set(stored.map(\.id))
+      let lost = acknowledged.filter { !storedIDs.contains($0) }
+      #expect(lost.isEmpty, "iteration \(iteration): acknowledged saves lost: \(lost)")
+      #expect(storedIDs.count == stored.count, "iteration \(iteration): duplicate ids")
+      // Saves run one after another, so this writer's items are its first N prompts, where N
+      // is the number it acknowledged, or one more if the kill fell between save and ack.
+      let prompts = stored.map(\.prompt).filter { $0.hasPrefix("iter\(iteration) ") }
+      let count = outcome.writer.acknowledged.count
+      #expect(prompts.count == count || prompts.count == count + 1, "iteration \(iteration)")
+      #expect(prompts == (0..<prompts.count).map { "iter\(iteration) \($0)" })
+      #expect(stored.count <= acknowledged.count + iterationsInFolder)
+      let remaining = try Self.temporaryFilesIfAny(in: folder)
+      #expect(remaining.isEmpty, "iteration \(iteration): temporary files left: \(remaining)")
+      if !lost.isEmpty || !remaining.isEmpty { return }  // One report is enough.
+    }
+    #expect(tally.killed > 0, "no kill landed while a writer was running")
+    print(
+      "kill -9: \(iterations) iterations in \(ContinuousClock.now - started):"
+        + " \(tally.killed) writers killed (\(tally.killedDuringAWrite) while writing a"
+        + " snapshot, which leaves a temporary file; a killed journal append leaves no trace"
+        + " to count), \(tally.finishedBeforeTheKill) finished first;"
+        + " \(tally.acknowledged) acknowledged saves, none lost.")
+  }
+
+  /// One writer's outcome, and the temporary files it left before anyone reopened the store.
+  struct KillOutcome: Sendable {
+    var writer: KillableWriter.Outcome
+    var leftovers: [String]
+  }
+
+  /// Runs one writer into `folder` and kills it at a random moment.
+  static func runAndKill(folder: URL, prefix: String) async throws -> KillOutcome {
+    // Wait for a random number of acks, leaving at least five saves to interrupt; with none,
+    // a longer pause lands the kill anywhere from start-up to the first saves.
+    let acknowledgements = Int.random(in: 0..<(savesPerWriter - 5))
+    let pause = useconds_t.random(in: 0..<(acknowledgements == 0 ? 25_000 : 3_000))
+    return try await onOwnThread {
+      let writer = try KillableWriter(folder: folder, count: savesPerWriter, prefix: prefix)
+      writer.waitForAcknowledgements(acknowledgements)
+      usleep(pause)
+      writer.killNow()
+      let outcome = try writer.finish()
+      return KillOutcome(writer: outcome, leftovers: try temporaryFilesIfAny(in: folder))
+    }
+  }
+
+  /// The temporary files in `folder`; none when a writer died before creating the folder.
+  static func temporaryFilesIfAny(in folder: URL) throws -> [String] {
+    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+    return try temporaryFiles(in: folder)
+  }
+}
