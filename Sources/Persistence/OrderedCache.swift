@@ -24,11 +24,22 @@ struct OrderedCache<Key: Hashable, Value> {
 
   init() {}
 
+  /// Makes room for `count` values without reallocating.
+  mutating func reserveCapacity(_ count: Int) {
+    slots.reserveCapacity(count)
+    positions.reserveCapacity(count)
+  }
+
   /// The number of values.
   var count: Int { positions.count }
 
   /// The values in insertion order.
-  var values: [Value] { slots.compactMap { $0?.value } }
+  var values: [Value] {
+    var values: [Value] = []
+    values.reserveCapacity(positions.count)
+    for case let slot? in slots { values.append(slot.value) }
+    return values
+  }
 
   /// The value stored for `key`.
   subscript(key: Key) -> Value? {

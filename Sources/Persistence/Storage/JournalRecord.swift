@@ -18,7 +18,7 @@ enum JournalRecord {
 
   /// The bytes of a record.
   static func encode(sequence: Int, payload: [UInt8]) -> [UInt8] {
-    let checksum = CRC32C.checksum(Array("\(sequence) ".utf8) + payload)
+    let checksum = CRC32C.checksum(payload, continuing: CRC32C.checksum(Array("\(sequence) ".utf8)))
     let hex = String(checksum, radix: 16)
     let header =
       "\(sequence) \(payload.count) \(String(repeating: "0", count: 8 - hex.count))\(hex) "
@@ -51,7 +51,8 @@ enum JournalRecord {
       return .damaged(
         reason: "the record is \(payload.count) bytes long, not \(length)", next: next)
     }
-    let computed = CRC32C.checksum(Array("\(sequence) ".utf8) + bytes[payload])
+    let computed = CRC32C.checksum(
+      bytes[payload], continuing: CRC32C.checksum(Array("\(sequence) ".utf8)))
     guard computed == stored else {
       return .damaged(reason: "the record fails its checksum", next: next)
     }

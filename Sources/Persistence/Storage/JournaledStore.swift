@@ -11,7 +11,7 @@ import Foundation
 /// so switching strategy never loses a change.
 ///
 /// Not thread-safe: the repository uses it on its own executor only.
-final class JournaledStore<Item: Codable & Identifiable> where Item.ID: Codable {
+final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.ID: Codable {
   typealias Cache = OrderedCache<Item.ID, Item>
 
   let snapshot: StoreFile
@@ -196,6 +196,7 @@ final class JournaledStore<Item: Codable & Identifiable> where Item.ID: Codable 
   /// A cache holding `items` in order; refuses two items with the same ID.
   static func makeCache(_ items: [Item], file: URL) throws(PersistenceError) -> Cache {
     var cache = Cache()
+    cache.reserveCapacity(items.count)
     var undo = Cache.Undo()
     for item in items {
       guard cache[item.id] == nil else {

@@ -40,7 +40,7 @@ final class StoreFile {
 
   /// The items in the file, in file order, and the journal sequence they include; no items
   /// when the file does not exist.
-  func readSnapshot<Item: Decodable>(
+  func readSnapshot<Item: Decodable & Sendable>(
     as type: Item.Type
   ) throws(PersistenceError)
     -> StoreFormat.Snapshot<Item>

@@ -63,7 +63,7 @@ enum StoreFormat {
   }
 
   /// Decodes the items of a store, upgrading them to `configuration.schemaVersion`.
-  static func decode<Item: Decodable>(
+  static func decode<Item: Decodable & Sendable>(
     _ data: Data, as type: Item.Type, configuration: StoreConfiguration
   ) throws(Failure) -> Snapshot<Item> {
     if let offset = UTF8Validation.firstInvalidOffset(in: data) {
@@ -81,6 +81,9 @@ enum StoreFormat {
         let items = try migrate(data, from: 0, as: Item.self, configuration: configuration)
         return Snapshot(items: items, sequence: 0, version: 0)
       case UInt8(ascii: "{"):
+        if let fast = ParallelDecoder.decode(data, as: Item.self, version: target) {
+          return Snapshot(items: fast.items, sequence: fast.sequence, version: target)
+        }
         do {
           let envelope = try $expectedVersion.withValue(target) {
             try JSONDecoder().decode(Envelope<Item>.self, from: data)
