@@ -2,6 +2,7 @@
 // the cooperative thread pool.
 
 import Dispatch
+import Synchronization
 
 /// Runs an actor's jobs one at a time on its own Dispatch queue.
 ///
@@ -11,6 +12,7 @@ import Dispatch
 /// is still serial, so its writes happen in the order its methods run.
 final class SerialQueueExecutor: SerialExecutor {
   private let queue: DispatchQueue
+  private let queuedJobs = Atomic<Int>(0)
   private static let labelKey = DispatchSpecificKey<String>()
 
   /// Creates an executor on a new serial queue with the given label.
@@ -31,10 +33,19 @@ final class SerialQueueExecutor: SerialExecutor {
     DispatchQueue.getSpecific(key: labelKey)
   }
 
+  /// Whether jobs are waiting to run after the current one, such as callers of the actor.
+  var hasQueuedJobs: Bool {
+    queuedJobs.load(ordering: .relaxed) > 0
+  }
+
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let executor = asUnownedSerialExecutor()
-    queue.async { job.runSynchronously(on: executor) }
+    queuedJobs.add(1, ordering: .relaxed)
+    queue.async {
+      self.queuedJobs.subtract(1, ordering: .relaxed)
+      job.runSynchronously(on: executor)
+    }
   }
 
   func checkIsolated() {

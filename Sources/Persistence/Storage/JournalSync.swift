@@ -10,6 +10,11 @@ struct JournalSync: Sendable {
   /// The store named in the error if the flush fails.
   let store: URL
 
+  /// Closes the descriptor without flushing, when another sync covers it.
+  func close() {
+    try? fileSystem.close(descriptor, path: path)
+  }
+
   /// Flushes and closes; a failure means the records may not be durable.
   func run() -> Result<Void, PersistenceError> {
     defer { try? fileSystem.close(descriptor, path: path) }
