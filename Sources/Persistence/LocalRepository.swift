@@ -37,6 +37,9 @@ where T.ID: Hashable & Codable & Sendable {
   public nonisolated let fileURL: URL
 
   private var cache: OrderedCache<T.ID, T>
+  /// ``loadAll()``'s answer, kept until the next change: callers such as view models ask
+  /// for everything after each change, and building the array is O(n).
+  private var allItems: [T]?
   private let store: JournaledStore<T>
   private nonisolated let executor: SerialQueueExecutor
   private let committer: GroupCommitter
@@ -121,9 +124,13 @@ where T.ID: Hashable & Codable & Sendable {
     cache[id]
   }
 
-  /// Every item, in the order they were first saved.
+  /// Every item, in the order they were first saved; O(1) when nothing changed since the
+  /// last call, as the array is shared, not copied.
   public func loadAll() -> [T] {
-    cache.values
+    if let allItems { return allItems }
+    let values = cache.values
+    allItems = values
+    return values
   }
 
   /// Records a change durably.
@@ -134,19 +141,21 @@ where T.ID: Hashable & Codable & Sendable {
   /// the record, shared with every other change appended meanwhile. Nothing suspends
   /// between applying and appending, so records land in the order the actor runs them.
   private func commit(_ change: StoreChange<T>) async throws(PersistenceError) {
-    let needsSync = try store.snapshot.withExclusiveLock { () throws(PersistenceError) -> Bool in
-      try store.catchUp(&cache)
-      var undo = OrderedCache<T.ID, T>.Undo()
-      change.apply(to: &cache, recordingInto: &undo)
-      guard !undo.isEmpty else { return false }
-      do throws(PersistenceError) {
-        let needsSync = try store.record(change, resulting: cache)
-        cache.compactIfSparse()
-        return needsSync
-      } catch {
-        // After `notDurable` the new snapshot is already in place: memory keeps matching it.
-        if case .notDurable = error {} else { cache.revert(undo) }
-        throw error
+    let needsSync = try changeCache { () throws(PersistenceError) -> Bool in
+      try store.snapshot.withExclusiveLock { () throws(PersistenceError) -> Bool in
+        try store.catchUp(&cache)
+        var undo = OrderedCache<T.ID, T>.Undo()
+        change.apply(to: &cache, recordingInto: &undo)
+        guard !undo.isEmpty else { return false }
+        do throws(PersistenceError) {
+          let needsSync = try store.record(change, resulting: cache)
+          cache.compactIfSparse()
+          return needsSync
+        } catch {
+          // After `notDurable` the new snapshot is in place: memory keeps matching it.
+          if case .notDurable = error {} else { cache.revert(undo) }
+          throw error
+        }
       }
     }
     guard needsSync else { return }
@@ -158,6 +167,17 @@ where T.ID: Hashable & Codable & Sendable {
       try await waitForJournalSync()
     }
     compactIfNeeded()
+  }
+
+  /// Runs `body`, which may change the cache, and forgets ``loadAll()``'s saved answer at
+  /// once, whether `body` succeeds or not, before anything can suspend.
+  private func changeCache<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  )
+    throws(PersistenceError) -> Result
+  {
+    defer { allItems = nil }
+    return try body()
   }
 
   /// Suspends until a journal sync that started after this call has finished, shared with
@@ -178,9 +198,11 @@ where T.ID: Hashable & Codable & Sendable {
   /// a larger journal; the next change tries again.
   private func compactIfNeeded() {
     guard store.needsCompaction else { return }
-    try? store.snapshot.withExclusiveLock { () throws(PersistenceError) in
-      try store.catchUp(&cache)
-      try store.compact(cache)
+    try? changeCache { () throws(PersistenceError) in
+      try store.snapshot.withExclusiveLock { () throws(PersistenceError) in
+        try store.catchUp(&cache)
+        try store.compact(cache)
+      }
     }
   }
 }

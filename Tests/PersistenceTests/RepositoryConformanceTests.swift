@@ -137,6 +137,22 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
   }
 
   @Test(arguments: RepositoryKind.allCases)
+  func loadAllReflectsEveryChangeBetweenCalls(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let questions = sampleQuestions(3)
+      try await repository.save(questions[0])
+      #expect(await repository.loadAll() == [questions[0]])
+      #expect(await repository.loadAll() == [questions[0]])
+      try await repository.save(contentsOf: questions[1...])
+      #expect(await repository.loadAll() == questions)
+      try await repository.delete(questions[0].id)
+      #expect(await repository.loadAll() == Array(questions[1...]))
+      try await repository.delete(ids: [UUID()])
+      #expect(await repository.loadAll() == Array(questions[1...]))
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
   func concurrentSavesAllLand(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
       let questions = sampleQuestions(200)
