@@ -1,0 +1,51 @@
+// How much work each workload does: the full sizes of `make bench`, the small ones of `--quick`.
+
+/// The sizes of one run.
+struct BenchmarkSizes: Codable, Sendable {
+  /// `full` or `quick`.
+  var mode: String
+  /// How many items are stored before the sequential saves are timed.
+  var storeSizes: [Int]
+  /// The most saves timed at each store size.
+  var savesPerSize: Int
+  /// The fewest saves timed at each store size, whatever the budget says.
+  var minimumSaves: Int
+  /// Untimed saves before the timed ones, so first-save setup is not counted.
+  var warmUpSaves: Int
+  /// Once one store's timed saves have taken this long, it stops at ``minimumSaves`` or more.
+  var secondsPerSize: Double
+  /// The items written by one `save(contentsOf:)`, then opened cold and probed for memory.
+  var batchSize: Int
+  /// How many times each cold open is timed; the median is reported.
+  var coldOpenRuns: Int
+  /// The items stored for the lookup workload.
+  var lookupStoreSize: Int
+  /// `find(by:)` calls from a task.
+  var finds: Int
+  /// `loadAll()` calls from the main actor.
+  var loadAlls: Int
+  /// Saves in the concurrent and the sequential runs.
+  var concurrentSaves: Int
+  /// The items stored before the concurrent and sequential runs.
+  var concurrencyStoreSize: Int
+
+  /// The sizes issue 4 sets its targets at.
+  static let full = BenchmarkSizes(
+    mode: "full", storeSizes: [1_000, 3_000, 10_000, 100_000], savesPerSize: 200, minimumSaves: 10,
+    warmUpSaves: 3, secondsPerSize: 20, batchSize: 100_000, coldOpenRuns: 3,
+    lookupStoreSize: 10_000, finds: 5_000, loadAlls: 1_000, concurrentSaves: 1_000,
+    concurrencyStoreSize: 1_000)
+
+  /// Small enough to finish in well under a minute; the targets are checked at these sizes.
+  static let quick = BenchmarkSizes(
+    mode: "quick", storeSizes: [1_000, 3_000, 10_000, 20_000], savesPerSize: 40, minimumSaves: 5,
+    warmUpSaves: 2, secondsPerSize: 1.5, batchSize: 20_000, coldOpenRuns: 1,
+    lookupStoreSize: 10_000, finds: 2_000, loadAlls: 200, concurrentSaves: 100,
+    concurrencyStoreSize: 1_000)
+
+  /// The smallest store size, the reference for the growth target.
+  var smallestStore: Int { storeSizes.first ?? 0 }
+
+  /// The largest store size, where the growth target is checked.
+  var largestStore: Int { storeSizes.last ?? 0 }
+}

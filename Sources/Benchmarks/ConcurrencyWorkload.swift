@@ -1,0 +1,64 @@
+// 1,000 saves issued at once from a task group, against the same 1,000 one after another.
+
+import Foundation
+
+/// Compares the throughput of concurrent and sequential saves on one shared store.
+///
+/// Each run gets its own fresh store pre-filled with the same items, so neither run pays for
+/// the items the other added. A store that can put many waiting saves behind one `fsync`
+/// (group commit) goes faster concurrently; one that writes each save on its own does not.
+struct ConcurrencyWorkload {
+  let context: BenchmarkContext
+
+  func run() async throws -> [BenchmarkResults.ConcurrencyRow] {
+    let sizes = context.sizes
+    let stored = try QuestionBatch(count: sizes.concurrencyStoreSize)
+    let fresh = try QuestionBatch(count: sizes.concurrentSaves, firstNumber: stored.count)
+    var rows: [BenchmarkResults.ConcurrencyRow] = []
+    for contender in Contender.shared {
+      context.progress("\(Format.count(fresh.count)) sequential saves: \(contender.label)")
+      let sequential = try await time(contender, stored: stored, fresh: fresh) { store in
+        for (question, record) in zip(fresh.questions, fresh.records) {
+          try await store.save(question, record: record)
+        }
+      }
+      context.progress("\(Format.count(fresh.count)) concurrent saves: \(contender.label)")
+      let concurrent = try await time(contender, stored: stored, fresh: fresh) { store in
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for (question, record) in zip(fresh.questions, fresh.records) {
+            group.addTask { try await store.save(question, record: record) }
+          }
+          try await group.waitForAll()
+        }
+      }
+      rows.append(
+        BenchmarkResults.ConcurrencyRow(
+          contender: contender, storedItems: stored.count, saves: fresh.count,
+          sequentialSeconds: sequential.seconds, concurrentSeconds: concurrent.seconds,
+          throughputRatio: sequential / concurrent))
+    }
+    return rows
+  }
+
+  /// Runs `saves` on a new store holding `stored`, checks every save landed, and returns the
+  /// time `saves` took.
+  private func time(
+    _ contender: Contender, stored: QuestionBatch, fresh: QuestionBatch,
+    _ saves: (any SharedStore) async throws -> Void
+  ) async throws -> Duration {
+    let folder = try context.scratch.folder("concurrency-\(contender.rawValue)")
+    defer { context.scratch.discard(folder) }
+    guard let store = try await contender.makeSharedStore(in: folder, filledWith: stored)?.store
+    else { return .zero }
+    context.scratch.settle()
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await saves(store)
+    let elapsed = start.duration(to: clock.now)
+    let count = await store.loadAll().count
+    guard count == stored.count + fresh.count else {
+      throw BenchmarkError.wrongCount(contender, expected: stored.count + fresh.count, found: count)
+    }
+    return elapsed
+  }
+}

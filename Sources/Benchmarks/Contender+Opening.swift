@@ -1,0 +1,97 @@
+// How each contender's store is created in a folder, filled with one batch, and opened again.
+
+import Foundation
+import Models
+import Persistence
+
+extension Contender {
+  /// Creates this contender's store in the empty `folder` and writes `batch` to it at once.
+  ///
+  /// The batch is one `save(contentsOf:)` for a repository, one transaction for SQLite, one
+  /// `write` and `fsync` for the floor. The seed has no batch save: its file is written the
+  /// way one of its saves writes it (encode the array, write atomically), then opened.
+  ///
+  /// - Returns: The open store, and how long the batch took.
+  func makeStore(
+    in folder: URL, filledWith batch: QuestionBatch
+  ) async throws -> (store: any DurableStore, batch: Duration) {
+    if let shared = try await makeSharedStore(in: folder, filledWith: batch) {
+      return (shared.store, shared.batch)
+    }
+    let clock = ContinuousClock()
+    let path = folder.appendingPathComponent(filename).path
+    switch self {
+    case .sqliteFull, .sqliteNormal:
+      let store = try SQLiteStore(path: path, synchronous: self == .sqliteFull ? .full : .normal)
+      let start = clock.now
+      if batch.count > 0 { try store.insert(contentsOf: batch.questions) }
+      return (store, start.duration(to: clock.now))
+    default:  // .floor; the actor-based contenders returned above.
+      let log = try AppendOnlyLog(path: path)
+      let bytes = batch.joinedRecords
+      let start = clock.now
+      if !bytes.isEmpty { try log.append(bytes) }
+      return (log, start.duration(to: clock.now))
+    }
+  }
+
+  /// Like ``makeStore(in:filledWith:)`` for the actor-based contenders; `nil` for the others.
+  func makeSharedStore(
+    in folder: URL, filledWith batch: QuestionBatch
+  ) async throws -> (store: any SharedStore, batch: Duration)? {
+    let clock = ContinuousClock()
+    switch self {
+    case .seed:
+      let start = clock.now
+      try SeedRepository<Question>.writeStore(
+        batch.questions, to: folder.appendingPathComponent(filename))
+      let elapsed = start.duration(to: clock.now)
+      return (SeedRepository<Question>(directory: folder, filename: filename), elapsed)
+    case .journal, .rewrite:
+      let repository = try openRepository(in: folder)
+      let start = clock.now
+      if batch.count > 0 { try await repository.save(contentsOf: batch.questions) }
+      return (repository, start.duration(to: clock.now))
+    default:
+      return nil
+    }
+  }
+
+  /// A new `LocalRepository` on the store in `folder`, configured for this contender.
+  func openRepository(in folder: URL) throws -> LocalRepository<Question> {
+    var configuration = StoreConfiguration()
+    if self == .rewrite { configuration.strategy = .rewrite }
+    return try LocalRepository<Question>(
+      directory: folder, filename: filename, configuration: configuration)
+  }
+
+  /// Opens the existing store in `folder` for the actor-based contenders; `nil` for the others.
+  func openSharedStore(in folder: URL) throws -> (any SharedStore)? {
+    switch self {
+    case .seed: SeedRepository<Question>(directory: folder, filename: filename)
+    case .journal, .rewrite: try openRepository(in: folder)
+    default: nil
+    }
+  }
+
+  /// Opens the existing store in `folder` and reads every item into memory: the cold open.
+  ///
+  /// For the repositories and the seed that is `init`; for SQLite, opening the database and
+  /// decoding every row of `SELECT json` into a `[Question]`. The floor has no open.
+  ///
+  /// - Returns: How many items the store holds, counted after the clock stopped.
+  func openAndCount(in folder: URL) async throws -> (count: Int, duration: Duration) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    if let store = try openSharedStore(in: folder) {
+      let elapsed = start.duration(to: clock.now)
+      return (await store.loadAll().count, elapsed)
+    }
+    guard self == .sqliteFull || self == .sqliteNormal else { return (0, .zero) }
+    let store = try SQLiteStore(
+      path: folder.appendingPathComponent(filename).path,
+      synchronous: self == .sqliteFull ? .full : .normal)
+    let questions = try store.readAll()
+    return (questions.count, start.duration(to: clock.now))
+  }
+}

@@ -1,0 +1,41 @@
+// The stores measured side by side, from the original pattern to the bare write+fsync floor.
+
+/// One store under test.
+enum Contender: String, CaseIterable, Codable, Sendable {
+  /// The seed's actor: re-encodes every item and writes the file atomically on each save.
+  case seed
+  /// `LocalRepository<Question>` with the default configuration.
+  case journal
+  /// `LocalRepository<Question>` with `strategy = .rewrite`.
+  case rewrite
+  /// SQLite in WAL mode with `synchronous=FULL`.
+  case sqliteFull
+  /// SQLite in WAL mode with `synchronous=NORMAL`.
+  case sqliteNormal
+  /// One record appended to an open file with `write` + `fsync`.
+  case floor
+
+  /// The contenders built on actors, which tasks can share.
+  static let shared: [Contender] = [.seed, .journal, .rewrite]
+
+  /// The name shown in the tables.
+  var label: String {
+    switch self {
+    case .seed: "seed pattern"
+    case .journal: "LocalRepository .journal"
+    case .rewrite: "LocalRepository .rewrite"
+    case .sqliteFull: "SQLite WAL sync=FULL"
+    case .sqliteNormal: "SQLite WAL sync=NORMAL"
+    case .floor: "write+fsync floor"
+    }
+  }
+
+  /// The file name of the store inside its folder.
+  var filename: String {
+    switch self {
+    case .seed, .journal, .rewrite: "questions.json"
+    case .sqliteFull, .sqliteNormal: "questions.sqlite"
+    case .floor: "questions.log"
+    }
+  }
+}
