@@ -41,7 +41,8 @@ test:
 test-tsan:
 	@$(SQLITE_HEADERS)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	QUESTIONBANK_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1 \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 stress:
 	@$(SQLITE_HEADERS)

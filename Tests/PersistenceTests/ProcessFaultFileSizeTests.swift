@@ -42,7 +42,14 @@ import Testing
   }
 
   /// `ulimit -f 8` caps files at 4 KiB: the write that crosses it fails with EFBIG.
-  @Test func aFileSizeLimitStopsTheWriterWithAClearErrorAndLosesNothing() async throws {
+  ///
+  /// Skipped under `make test-tsan`: with a file-size limit, the thread sanitizer's own
+  /// runtime dies of SIGBUS in the child before the store is touched.
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread",
+      "the thread sanitizer's runtime crashes under ulimit -f"))
+  func aFileSizeLimitStopsTheWriterWithAClearErrorAndLosesNothing() async throws {
     let folder = try TemporaryDirectory(prefix: "ProcessFaultUlimit")
     let result = try await onOwnThread {
       try ChildProcess.run(

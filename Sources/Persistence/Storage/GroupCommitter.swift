@@ -1,7 +1,6 @@
 // Group commit: callers whose journal records are appended share the next fsync.
 
 import Dispatch
-import Synchronization
 
 /// Runs journal syncs on a serial queue for whoever is waiting, many callers per `fsync`.
 ///
@@ -9,14 +8,14 @@ import Synchronization
 /// duplicate descriptor of the journal). If no sync is running, one starts at once on the
 /// queue. Callers that arrive while it runs wait for the next one, which covers every
 /// record appended before it starts. The queue resumes the callers itself, without going
-/// back through the repository's actor, so a lone save costs one thread switch each way.
+/// back through the repository's actor.
 final class GroupCommitter: Sendable {
   private struct State {
     var waiting: [(CheckedContinuation<Void, any Error>, JournalSync)] = []
     var isSyncing = false
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
   private let queue: DispatchQueue
 
   /// Creates a committer whose syncs run on `queue`.

@@ -2,7 +2,6 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The fast path for reading a snapshot this package wrote.
 ///
@@ -34,7 +33,7 @@ enum ParallelDecoder {
       let end = items.startIndex + items.count * (part + 1) / parts
       return jsonArray(of: data, lines: items[first..<end])
     }
-    let results = Mutex<[[Item]?]>(Array(repeating: nil, count: parts))
+    let results = LockedState<[[Item]?]>(Array(repeating: nil, count: parts))
     DispatchQueue.concurrentPerform(iterations: parts) { part in
       let decoded = try? JSONDecoder().decode([Item].self, from: chunks[part])
       results.withLock { $0[part] = decoded }

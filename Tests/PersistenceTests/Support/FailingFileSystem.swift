@@ -1,7 +1,5 @@
 // A file system that performs real calls but makes a chosen one fail, for fault injection.
 
-import Synchronization
-
 @testable import Persistence
 
 #if canImport(Glibc)
@@ -23,7 +21,7 @@ final class FailingFileSystem: FileSystem {
     var callsOffExecutor: [String] = []
     var renamedSizes: [Int64] = []
   }
-  private let state = Mutex(State())
+  private let state = LockedState(State())
   private let real = SystemFileSystem()
 
   /// The names of the calls made so far, such as `["lstat", "open", "fchmod", ...]`.
