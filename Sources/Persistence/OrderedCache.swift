@@ -30,9 +30,6 @@ struct OrderedCache<Key: Hashable, Value> {
     positions.reserveCapacity(count)
   }
 
-  /// The number of values.
-  var count: Int { positions.count }
-
   /// The values in insertion order.
   var values: [Value] {
     var values: [Value] = []
