@@ -61,6 +61,13 @@ public final class QuestionListViewModel {
     try await perform { try await $0.save(question) }
   }
 
+  /// Adds several questions with one change, or replaces those with the same IDs.
+  ///
+  /// - Throws: The repository's error; ``errorMessage`` then describes it.
+  public func add(contentsOf questions: [Question]) async throws {
+    try await perform { try await $0.save(contentsOf: questions) }
+  }
+
   /// Removes the question with the ID `id`.
   ///
   /// - Throws: The repository's error; ``errorMessage`` then describes it.

@@ -55,6 +55,16 @@ private struct DiskFull: Error, CustomStringConvertible {
     #expect(viewModel.question(withID: questions[1].id) == questions[1])
   }
 
+  @Test func addingManyQuestionsIsOneBatch() async throws {
+    let repository = InMemoryRepository(questions)
+    let viewModel = QuestionListViewModel(repository: repository)
+    await viewModel.load()
+    try await viewModel.add(contentsOf: Question.sampleDeck)
+    #expect(viewModel.totalCount == questions.count + Question.sampleDeck.count)
+    try await viewModel.add(contentsOf: Question.sampleDeck)  // The same IDs: replaced.
+    #expect(viewModel.questions == questions + Question.sampleDeck)
+  }
+
   @Test func aFailedChangeShowsAnErrorAndKeepsTheList() async throws {
     let repository = InMemoryRepository(questions)
     let viewModel = QuestionListViewModel(repository: repository)

@@ -12,6 +12,8 @@ nonisolated enum Command: Equatable, Sendable {
   case delete(QuestionReference)
   /// List the questions matching `text`.
   case search(String)
+  /// Add the built-in sample deck; loading it again replaces the same questions.
+  case sample
   /// Move an unreadable store aside so that the next run starts empty.
   case repair
   /// Print the help of `subcommand`, or the general help when it is `nil`.

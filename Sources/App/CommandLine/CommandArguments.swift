@@ -40,6 +40,9 @@ nonisolated struct CommandArguments {
       let text = positionals.joined(separator: " ")
       guard !isBlank(text) else { throw .blankValue("<text>", subcommand: subcommand) }
       return .search(text)
+    case .sample:
+      try noPositionals()
+      return .sample
     case .repair:
       try noPositionals()
       return .repair

@@ -12,6 +12,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case delete
   /// Lists the questions that match some words.
   case search
+  /// Loads the built-in sample deck.
+  case sample
   /// Moves an unreadable store aside.
   case repair
   /// Prints help.
@@ -25,6 +27,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show: "Show every field of one question."
     case .delete: "Delete one question."
     case .search: "List the questions whose prompt, answer or tags contain every word."
+    case .sample: "Add the built-in deck of questions about Swift concurrency and persistence."
     case .repair: "Move an unreadable questions.json aside and start with an empty store."
     case .help: "Show help for questions or one of its subcommands."
     }
@@ -38,6 +41,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show: "questions show <id>"
     case .delete: "questions delete <id>"
     case .search: "questions search <text>..."
+    case .sample: "questions sample"
     case .repair: "questions repair"
     case .help: "questions help [<subcommand>]"
     }
@@ -48,7 +52,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .add:
       [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
-    case .list, .repair: []
+    case .list, .sample, .repair: []
     case .show, .delete:
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
@@ -61,7 +65,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .add: [.answer, .tag]
     case .list: [.tag]
-    case .show, .delete, .search, .repair, .help: []
+    case .show, .delete, .search, .sample, .repair, .help: []
     }
   }
 
@@ -74,7 +78,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
         ("--tag <tag>", "A tag to file the question under; repeat for more tags."),
       ]
     case .list: [("--tag <tag>", "Only list the questions with this tag, ignoring case.")]
-    case .show, .delete, .search, .repair, .help: []
+    case .show, .delete, .search, .sample, .repair, .help: []
     }
   }
 }

@@ -15,8 +15,15 @@ nonisolated struct TextFormatter: Sendable {
   static let emptyStoreHint = """
     No questions yet. Add one with:
       questions add "What does an actor guarantee?" --answer "Serial access to its state"
+    or load the built-in deck of 32 questions about actors and persistence:
+      questions sample
 
     """
+
+  /// What `sample` says once the deck is in the store.
+  func sampleLoaded(_ count: Int) -> String {
+    "Loaded \(count) sample questions. List them with: questions list\n"
+  }
 
   /// `3F2A1B4C  What does an actor guarantee?  [concurrency, actors]` and a newline.
   func row(_ question: Question) -> String {

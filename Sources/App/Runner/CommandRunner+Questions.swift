@@ -42,6 +42,17 @@ extension CommandRunner {
       await viewModel.load()
       viewModel.searchText = words
       try printer.questions(viewModel.questions, whenEmpty: text.noMatches(for: words))
+    case .sample:
+      do {
+        try await viewModel.add(contentsOf: Question.sampleDeck)
+      } catch {
+        throw .store(error)
+      }
+      if printer.json {
+        try printer.questions(Question.sampleDeck, whenEmpty: "")
+      } else {
+        printer.console.writeOutput(text.sampleLoaded(Question.sampleDeck.count))
+      }
     case .help, .repair:
       break  // Run by `perform(_:)` without opening the store.
     }
