@@ -62,15 +62,18 @@ import Testing
     #expect(fileMode as? Int == 0o600)
   }
 
-  @Test func aSaveKeepsTheFilesPermissions() async throws {
+  @Test func savesKeepTheFilesPermissionsAndTheJournalCopiesThem() async throws {
     let folder = try TemporaryDirectory()
     let file = folder.appending("q.json")
     try Data("[]".utf8).write(to: file)
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(Question(prompt: "p", answer: "a"))
-    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions]
-    #expect(mode as? Int == 0o640)
+    try await repository.save(Question(prompt: "p", answer: "a"))  // Rewrites the seed format.
+    try await repository.save(Question(prompt: "q", answer: "a"))  // Creates the journal.
+    for name in ["q.json", "q.json.journal"] {
+      let attributes = try FileManager.default.attributesOfItem(atPath: folder.appending(name).path)
+      #expect(attributes[.posixPermissions] as? Int == 0o640, "\(name)")
+    }
   }
 
   @Test func writesOneItemPerLineInAVersionedEnvelope() async throws {

@@ -98,6 +98,8 @@ final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.I
       sequence = next
       return false
     }
+    // A journal created now gets the snapshot's permissions: a 0640 store stays 0640.
+    journal.newFilePermissions = snapshot.lastSeenPermissions ?? 0o600
     do {
       try journal.append(record)
     } catch {

@@ -38,6 +38,9 @@ final class StoreFile {
   /// The size of the snapshot this instance last read or wrote; 0 when there was none.
   var lastSeenSize: Int64 { lastSeen?.size ?? 0 }
 
+  /// The permission bits of the snapshot this instance last read or wrote, if any.
+  var lastSeenPermissions: mode_t? { lastSeen?.permissions }
+
   /// The items in the file, in file order, and the journal sequence they include; no items
   /// when the file does not exist.
   func readSnapshot<Item: Decodable & Sendable>(
