@@ -1,8 +1,8 @@
-// Reads a whole open file, refusing to go past a size limit even if the file grows meanwhile.
+// Reads an open file: all of it, within a size limit, or a range of it.
 
 import Foundation
 
-/// Reads an open file to its end through ``FileSystem``.
+/// Reads an open file through ``FileSystem``, turning failures into ``PersistenceError``.
 struct FileReader {
   let fileSystem: any FileSystem
   let path: String
@@ -38,5 +38,29 @@ struct FileReader {
     }
     data.count = length
     return data
+  }
+
+  /// The `count` bytes from `start` on (`pread`); fewer if the file ends sooner.
+  func read(_ descriptor: Int32, at start: Int64, count: Int) throws(PersistenceError) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var offset = 0
+    while offset < count {
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemCallError) in
+          try fileSystem.read(
+            descriptor, path: path, at: start + Int64(offset),
+            into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
+        }
+      }
+      let read: Int
+      do {
+        read = try result.get()
+      } catch {
+        throw .unreadable(URL(fileURLWithPath: path), reason: error.description)
+      }
+      if read == 0 { break }
+      offset += read
+    }
+    return Array(bytes.prefix(offset))
   }
 }

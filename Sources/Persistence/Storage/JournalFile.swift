@@ -192,25 +192,7 @@ final class JournalFile {
     } catch {
       throw .unreadable(url, reason: error.description)
     }
-    var bytes = [UInt8](repeating: 0, count: Int(end - start))
-    var offset = 0
-    while offset < bytes.count {
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        Result { () throws(SystemCallError) in
-          try fileSystem.read(
-            descriptor, path: path, at: start + Int64(offset),
-            into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
-        }
-      }
-      let count: Int
-      do {
-        count = try result.get()
-      } catch {
-        throw .unreadable(url, reason: error.description)
-      }
-      if count == 0 { break }
-      offset += count
-    }
-    return Array(bytes.prefix(offset))
+    return try FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
+      .read(descriptor, at: start, count: Int(end - start))
   }
 }
