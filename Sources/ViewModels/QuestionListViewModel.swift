@@ -16,7 +16,7 @@ import Persistence
 /// of intermediate states.
 @Observable
 public final class QuestionListViewModel {
-  /// The questions that match ``searchText``, in the order they were added.
+  /// The questions that match ``searchText`` and ``tag``, in the order they were added.
   public private(set) var questions: [Question] = []
 
   /// The total number of questions, whether or not they match ``searchText``.
@@ -28,9 +28,22 @@ public final class QuestionListViewModel {
   public var searchText = "" {
     didSet {
       guard searchText != oldValue else { return }
-      questions = allQuestions.filter { $0.matches(searchText: searchText) }
+      questions = allQuestions.filter(isShown)
     }
   }
+
+  /// The tag every shown question must have, ignoring case; `nil` shows every tag.
+  ///
+  /// Setting it filters ``questions`` at once, like ``searchText``.
+  public var tag: String? {
+    didSet {
+      guard tag != oldValue else { return }
+      questions = allQuestions.filter(isShown)
+    }
+  }
+
+  /// Every tag in use, with how many questions have it, most used first.
+  public private(set) var tags: [TagSummary] = []
 
   /// A sentence describing the last failed action, for the front end to show; `nil` after
   /// an action succeeds.
@@ -93,10 +106,16 @@ public final class QuestionListViewModel {
 
   private func show(_ all: [Question], error: String?) {
     allQuestions = all
-    let visible = searchText.isEmpty ? all : all.filter { $0.matches(searchText: searchText) }
+    let visible = searchText.isEmpty && tag == nil ? all : all.filter(isShown)
+    let summaries = TagSummary.summaries(of: all)
     if questions != visible { questions = visible }
     if totalCount != all.count { totalCount = all.count }
+    if tags != summaries { tags = summaries }
     if errorMessage != error { errorMessage = error }
+  }
+
+  private func isShown(_ question: Question) -> Bool {
+    question.matches(searchText: searchText) && (tag.map(question.hasTag) ?? true)
   }
 
   private static func message(for error: any Error) -> String {
