@@ -12,6 +12,10 @@ nonisolated enum Command: Equatable, Sendable {
   case delete(QuestionReference)
   /// List the questions matching `text`.
   case search(String)
+  /// Ask the questions with `tag` (or all), at most `count` of them, and store the result.
+  case quiz(tag: String?, count: Int?)
+  /// Show the study history's statistics by day and by tag.
+  case stats
   /// Add the built-in sample deck; loading it again replaces the same questions.
   case sample
   /// Move an unreadable store aside so that the next run starts empty.

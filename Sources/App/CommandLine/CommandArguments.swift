@@ -40,6 +40,12 @@ nonisolated struct CommandArguments {
       let text = positionals.joined(separator: " ")
       guard !isBlank(text) else { throw .blankValue("<text>", subcommand: subcommand) }
       return .search(text)
+    case .quiz:
+      try noPositionals()
+      return .quiz(tag: try filterTag(), count: try positiveNumber(.count))
+    case .stats:
+      try noPositionals()
+      return .stats
     case .sample:
       try noPositionals()
       return .sample
@@ -67,6 +73,22 @@ nonisolated struct CommandArguments {
       }
     }
     return tags
+  }
+
+  /// The trimmed `--tag` value that filters questions, `nil` when absent.
+  private func filterTag() throws(AppError) -> String? {
+    let tag = try single(.tag).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    if tag?.isEmpty == true { throw .blankValue("--tag", subcommand: subcommand) }
+    return tag
+  }
+
+  /// The value of `option` as a whole number of at least 1, `nil` when absent.
+  private func positiveNumber(_ option: OptionName) throws(AppError) -> Int? {
+    guard let text = try single(option) else { return nil }
+    guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 1 else {
+      throw .notAPositiveNumber(text, option: option.rawValue, subcommand: subcommand)
+    }
+    return number
   }
 
   private func exactlyOne(_ label: String) throws(AppError) -> String {

@@ -14,6 +14,8 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   case answer = "--answer"
   /// `--tag <tag>`: a tag to file a question under, or to filter by.
   case tag = "--tag"
+  /// `--count <n>`: how many questions a quiz asks at most.
+  case count = "--count"
 
   /// Looks up an option by its spelling on the command line, without any `=value`.
   init?(spelling: String) {
@@ -27,7 +29,7 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   /// Whether the option is followed by a value.
   var takesValue: Bool {
     switch self {
-    case .dataDirectory, .answer, .tag: true
+    case .dataDirectory, .answer, .tag, .count: true
     case .json, .noColor, .help: false
     }
   }
@@ -36,7 +38,7 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   var isGlobal: Bool {
     switch self {
     case .dataDirectory, .json, .noColor, .help: true
-    case .answer, .tag: false
+    case .answer, .tag, .count: false
     }
   }
 }

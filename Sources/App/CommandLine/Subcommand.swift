@@ -12,6 +12,10 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case delete
   /// Lists the questions that match some words.
   case search
+  /// Asks questions one at a time and records the score.
+  case quiz
+  /// Shows the quiz results by day and by tag.
+  case stats
   /// Loads the built-in sample deck.
   case sample
   /// Moves an unreadable store aside.
@@ -27,6 +31,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show: "Show every field of one question."
     case .delete: "Delete one question."
     case .search: "List the questions whose prompt, answer or tags contain every word."
+    case .quiz: "Ask questions one at a time and keep the score."
+    case .stats: "Show quiz results by day and by tag."
     case .sample: "Add the built-in deck of questions about Swift concurrency and persistence."
     case .repair: "Move an unreadable questions.json aside and start with an empty store."
     case .help: "Show help for questions or one of its subcommands."
@@ -41,6 +47,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show: "questions show <id>"
     case .delete: "questions delete <id>"
     case .search: "questions search <text>..."
+    case .quiz: "questions quiz [--tag <tag>] [--count <n>]"
+    case .stats: "questions stats"
     case .sample: "questions sample"
     case .repair: "questions repair"
     case .help: "questions help [<subcommand>]"
@@ -52,7 +60,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .add:
       [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
-    case .list, .sample, .repair: []
+    case .list, .sample, .repair, .quiz, .stats: []
     case .show, .delete:
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
@@ -65,7 +73,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .add: [.answer, .tag]
     case .list: [.tag]
-    case .show, .delete, .search, .sample, .repair, .help: []
+    case .quiz: [.tag, .count]
+    case .show, .delete, .search, .sample, .repair, .help, .stats: []
     }
   }
 
@@ -78,7 +87,12 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
         ("--tag <tag>", "A tag to file the question under; repeat for more tags."),
       ]
     case .list: [("--tag <tag>", "Only list the questions with this tag, ignoring case.")]
-    case .show, .delete, .search, .sample, .repair, .help: []
+    case .quiz:
+      [
+        ("--tag <tag>", "Only ask the questions with this tag, ignoring case."),
+        ("--count <n>", "Ask at most this many questions, chosen at random (default: all)."),
+      ]
+    case .show, .delete, .search, .sample, .repair, .help, .stats: []
     }
   }
 }

@@ -1,9 +1,11 @@
-// Where the runner writes: standard output for data, standard error for messages.
+// Where the runner writes (standard output for data, standard error for messages) and reads lines.
 
-/// The two output streams of a run, so tests can capture them in memory.
+/// The standard streams of a run, so tests can capture output and script input in memory.
 protocol Console: AnyObject {
   /// Writes `text` to standard output as is.
   func writeOutput(_ text: String)
   /// Writes `text` to standard error as is.
   func writeError(_ text: String)
+  /// The next line of standard input without its line break; `nil` at the end of input.
+  func readLine() -> String?
 }

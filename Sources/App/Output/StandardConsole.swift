@@ -1,4 +1,4 @@
-// The console of the real process: file descriptors 1 and 2, unbuffered.
+// The console of the real process: file descriptors 1 and 2 unbuffered, lines from standard input.
 
 import Foundation
 
@@ -13,5 +13,9 @@ final class StandardConsole: Console {
 
   func writeError(_ text: String) {
     try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+  }
+
+  func readLine() -> String? {
+    Swift.readLine(strippingNewline: true)
   }
 }

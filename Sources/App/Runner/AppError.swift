@@ -28,6 +28,9 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case blankValue(String, subcommand: Subcommand)
   /// A question id that is neither a UUID nor at least 4 hex digits of one.
   case malformedID(String, subcommand: Subcommand)
+  /// An option that takes a whole number of at least 1, such as `--count`, was given another
+  /// value.
+  case notAPositiveNumber(String, option: String, subcommand: Subcommand)
   /// The store could not be opened, read or written.
   case persistence(PersistenceError)
   /// The store failed in a way other than a ``PersistenceError``.
@@ -38,6 +41,14 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case ambiguousID(String, matches: [UUID])
   /// The output could not be encoded as JSON.
   case encodingFailed(String)
+  /// The study history, `sessions.json`, could not be opened.
+  case studyHistory(PersistenceError)
+  /// A quiz could not start; the sentence says why, such as no question having the tag.
+  case quizNotStarted(String)
+  /// Standard input ended before the last question of a quiz was graded.
+  case quizStopped(atQuestion: Int, of: Int)
+  /// A finished quiz's result could not be stored, and the person chose not to retry.
+  case resultNotSaved(String)
 
   /// Wraps any error thrown by the store.
   static func store(_ error: any Error) -> AppError {
@@ -49,9 +60,11 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   var isUsageError: Bool {
     switch self {
     case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
-      .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .malformedID:
+      .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .malformedID,
+      .notAPositiveNumber:
       true
-    case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed:
+    case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
+      .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved:
       false
     }
   }
@@ -67,10 +80,11 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .unexpectedArgument(_, let subcommand):
       subcommand
     case .missingOption(_, let subcommand), .missingArgument(_, let subcommand),
-      .blankValue(_, let subcommand), .malformedID(_, let subcommand):
+      .blankValue(_, let subcommand), .malformedID(_, let subcommand),
+      .notAPositiveNumber(_, _, let subcommand):
       subcommand
     case .unknownCommand, .persistence, .storeFailed, .noSuchQuestion, .ambiguousID,
-      .encodingFailed:
+      .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved:
       nil
     }
   }
@@ -118,6 +132,20 @@ nonisolated extension AppError: LocalizedError {
         + matches.map(\.uuidString).joined(separator: ", ") + ". Give more digits."
     case .encodingFailed(let reason):
       "The output could not be encoded as JSON: \(reason)."
+    case .notAPositiveNumber(let text, let option, _):
+      "'\(option)' needs a whole number of at least 1, not '\(text)'."
+    case .studyHistory(let error) where error.canBeMovedAside:
+      error.description
+        + " Move it aside to start a new study history; your questions are not affected."
+    case .studyHistory(let error):
+      error.description
+    case .quizNotStarted(let reason):
+      reason
+    case .quizStopped(let question, let total):
+      "The quiz stopped at question \(question) of \(total) because the input ended;"
+        + " nothing was stored."
+    case .resultNotSaved(let reason):
+      "The quiz result was not stored: \(reason)"
     }
   }
 }

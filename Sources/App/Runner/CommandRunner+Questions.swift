@@ -53,8 +53,8 @@ extension CommandRunner {
       } else {
         printer.console.writeOutput(text.sampleLoaded(Question.sampleDeck.count))
       }
-    case .help, .repair:
-      break  // Run by `perform(_:)` without opening the store.
+    case .help, .repair, .quiz, .stats:
+      break  // Run by `perform(_:)` without a list view model.
     }
   }
 }

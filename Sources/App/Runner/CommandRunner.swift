@@ -12,6 +12,8 @@ import ViewModels
 struct CommandRunner {
   /// Opens the store in a folder.
   typealias RepositoryOpener = @MainActor (URL) throws -> any Repository<Question>
+  /// Opens the study history in a folder.
+  typealias SessionsOpener = @MainActor (URL) throws -> any Repository<StudySession>
 
   /// The environment, working folder and terminals of the process.
   var context: ProcessContext
@@ -19,6 +21,8 @@ struct CommandRunner {
   var console: any Console
   /// Opens the store; by default the `questions.json` file of a ``LocalRepository``.
   var openRepository: RepositoryOpener = CommandRunner.openLocalStore
+  /// Opens the study history; by default the `sessions.json` file of a ``LocalRepository``.
+  var openSessions: SessionsOpener = CommandRunner.openLocalSessions
 
   /// Runs `arguments` (without the program's name) and returns the exit status.
   func run(_ arguments: [String]) async -> Int32 {
@@ -46,6 +50,11 @@ struct CommandRunner {
       try repairStore(in: directory, json: invocation.options.json)
       return
     }
+    if command == .stats {
+      // Needs only the study history, so it works even when questions.json does not open.
+      try await showStatistics(in: directory, json: invocation.options.json)
+      return
+    }
     let repository: any Repository<Question>
     do {
       repository = try openRepository(directory)
@@ -57,6 +66,10 @@ struct CommandRunner {
       environment: context.environment)
     let printer = ResultPrinter(
       console: console, json: invocation.options.json, text: TextFormatter(style: style))
+    if case .quiz(let tag, let count) = command {
+      try await runQuiz(tag: tag, count: count, over: repository, in: directory, printer: printer)
+      return
+    }
     try await execute(
       command, on: QuestionListViewModel(repository: repository), printer: printer)
   }
@@ -73,6 +86,13 @@ struct CommandRunner {
   nonisolated static func openLocalStore(in directory: URL) throws -> any Repository<Question> {
     try LocalRepository<Question>(
       directory: directory, filename: DataDirectoryResolver.storeFilename)
+  }
+
+  /// The real study history: `sessions.json` in `directory`, next to `questions.json`.
+  nonisolated static func openLocalSessions(
+    in directory: URL
+  ) throws -> any Repository<StudySession> {
+    try LocalRepository<StudySession>(directory: directory, filename: "sessions.json")
   }
 
   /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage

@@ -1,10 +1,13 @@
-// A console that keeps everything written to it in memory, for runner tests.
+// A console that keeps everything written to it in memory and reads scripted lines, for runner tests.
 
 @testable import App
 
-/// Collects standard output and standard error as strings.
+/// Collects standard output and standard error as strings, and plays back lines of input.
 @MainActor
 final class CapturedConsole: Console {
+  /// The lines still to be read from standard input, in order; reading past them is the end.
+  var input: [String] = []
+
   /// Everything written to standard output.
   private(set) var output = ""
   /// Everything written to standard error.
@@ -16,5 +19,9 @@ final class CapturedConsole: Console {
 
   func writeError(_ text: String) {
     errors += text
+  }
+
+  func readLine() -> String? {
+    input.isEmpty ? nil : input.removeFirst()
   }
 }

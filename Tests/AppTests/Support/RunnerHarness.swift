@@ -16,11 +16,17 @@ struct RunResult {
   var errors: String
 }
 
-/// A runner wired to an ``InMemoryRepository`` and a ``CapturedConsole``.
+/// A runner wired to ``InMemoryRepository``s and a ``CapturedConsole``.
 @MainActor
 final class RunnerHarness {
   /// The store every run uses.
   let repository: InMemoryRepository<Question>
+  /// The study history every run uses.
+  let sessions: InMemoryRepository<StudySession>
+  /// The lines each run reads from standard input.
+  var input: [String] = []
+  /// A study history to use instead of ``sessions``, such as one that fails.
+  var replacementSessions: (any Repository<StudySession>)?
   /// The folders the runner asked to open, in order.
   private(set) var openedDirectories: [URL] = []
   /// The environment given to the runner.
@@ -30,23 +36,29 @@ final class RunnerHarness {
   /// An error to throw instead of opening the store.
   var openFailure: PersistenceError?
 
-  init(_ questions: [Question] = []) {
+  init(_ questions: [Question] = [], sessions: [StudySession] = []) {
     repository = InMemoryRepository(questions)
+    self.sessions = InMemoryRepository(sessions)
   }
 
   /// Runs `arguments` and returns the status and captured output.
   func run(_ arguments: [String]) async -> RunResult {
     let console = CapturedConsole()
+    console.input = input
     let context = ProcessContext(
       environment: environment, currentDirectory: URL(fileURLWithPath: "/work/here"),
       standardOutputIsTerminal: standardOutputIsTerminal)
     let repository = repository
+    let sessions = replacementSessions ?? sessions
     let failure = openFailure
-    let runner = CommandRunner(context: context, console: console) { directory in
-      self.openedDirectories.append(directory)
-      if let failure { throw failure }
-      return repository
-    }
+    let runner = CommandRunner(
+      context: context, console: console,
+      openRepository: { directory in
+        self.openedDirectories.append(directory)
+        if let failure { throw failure }
+        return repository
+      },
+      openSessions: { _ in sessions })
     let status = await runner.run(arguments)
     return RunResult(status: status, output: console.output, errors: console.errors)
   }

@@ -1,0 +1,59 @@
+// The state behind the statistics screen: the study history added up by day and by tag.
+
+import Foundation
+import Models
+import Observation
+import Persistence
+
+/// The statistics of every finished quiz, for a front end to chart.
+///
+/// ``load()`` reads the sessions in one batch and replaces ``statistics`` in one change.
+/// Days are calendar days in the time zone given to `init`.
+@Observable
+public final class StatisticsViewModel {
+  /// The totals of the sessions last loaded; empty until ``load()``.
+  public private(set) var statistics: StudyStatistics
+
+  /// A sentence describing why the last action failed; `nil` after one succeeds.
+  public private(set) var errorMessage: String?
+
+  @ObservationIgnored private let sessions: any Repository<StudySession>
+  @ObservationIgnored private let timeZone: TimeZone
+
+  /// Creates a view model over `sessions`; call ``load()`` to fill it.
+  ///
+  /// - Parameters:
+  ///   - sessions: The stored study history.
+  ///   - timeZone: The time zone whose calendar days the sessions are grouped by.
+  public init(sessions: any Repository<StudySession>, timeZone: TimeZone = .current) {
+    self.sessions = sessions
+    self.timeZone = timeZone
+    statistics = StudyStatistics(sessions: [], timeZone: timeZone)
+  }
+
+  /// Reads every session and adds them up.
+  public func load() async {
+    show(await sessions.loadAll(), error: nil)
+  }
+
+  /// Deletes the whole study history, as one change.
+  ///
+  /// When the store refuses, ``errorMessage`` says why and the statistics are unchanged.
+  public func clearHistory() async {
+    let ids = await sessions.loadAll().map(\.id)
+    do {
+      try await sessions.delete(ids: ids)
+    } catch {
+      let message = ErrorText.sentence(for: error)
+      if errorMessage != message { errorMessage = message }
+      return
+    }
+    show(await sessions.loadAll(), error: nil)
+  }
+
+  private func show(_ all: [StudySession], error: String?) {
+    let computed = StudyStatistics(sessions: all, timeZone: timeZone)
+    if statistics != computed { statistics = computed }
+    if errorMessage != error { errorMessage = error }
+  }
+}

@@ -1,0 +1,56 @@
+// A repository whose first few changes fail, to rehearse a retry that then succeeds.
+
+import Persistence
+
+/// An in-memory ``Repository`` that throws `error` from its first `failures` changes.
+actor FlakyRepository<Item: Identifiable & Sendable>: Repository where Item.ID: Sendable {
+  private var items: [Item] = []
+  private var failuresLeft: Int
+  private let error: any Error & Sendable
+
+  /// Creates an empty repository whose first `failures` changes throw `error`.
+  init(failures: Int, with error: any Error & Sendable) {
+    failuresLeft = failures
+    self.error = error
+  }
+
+  func save(_ item: Item) throws {
+    try save(contentsOf: [item])
+  }
+
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
+  where Items.Element == Item {
+    try failIfDue()
+    for item in items {
+      if let index = self.items.firstIndex(where: { $0.id == item.id }) {
+        self.items[index] = item
+      } else {
+        self.items.append(item)
+      }
+    }
+  }
+
+  func delete(_ id: Item.ID) throws {
+    try delete(ids: [id])
+  }
+
+  func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == Item.ID {
+    try failIfDue()
+    let doomed = Array(ids)
+    items.removeAll { doomed.contains($0.id) }
+  }
+
+  func find(by id: Item.ID) -> Item? {
+    items.first { $0.id == id }
+  }
+
+  func loadAll() -> [Item] {
+    items
+  }
+
+  private func failIfDue() throws {
+    guard failuresLeft > 0 else { return }
+    failuresLeft -= 1
+    throw error
+  }
+}
