@@ -17,8 +17,10 @@ public final class StatisticsViewModel {
   /// A sentence describing why the last action failed; `nil` after one succeeds.
   public private(set) var errorMessage: String?
 
+  /// The time zone whose calendar days the sessions are grouped by.
+  @ObservationIgnored public let timeZone: TimeZone
+
   @ObservationIgnored private let sessions: any Repository<StudySession>
-  @ObservationIgnored private let timeZone: TimeZone
 
   /// Creates a view model over `sessions`; call ``load()`` to fill it.
   ///

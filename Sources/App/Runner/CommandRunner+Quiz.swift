@@ -70,12 +70,7 @@ extension CommandRunner {
 
   /// `You knew 3 of 4 (75%).`
   static func score(of session: StudySession) -> String {
-    "You knew \(session.knownCount) of \(session.count) (\(percent(session.accuracy)))."
-  }
-
-  /// `0.75` as `75%`, rounded to a whole percent.
-  static func percent(_ share: Double) -> String {
-    "\(Int((share * 100).rounded()))%"
+    "You knew \(session.knownCount) of \(session.count) (\(StatisticsChart.percent(session.accuracy)))."
   }
 
   /// Asks `question` until the answer is y, yes, n or no, ignoring case and surrounding
