@@ -38,11 +38,20 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case ambiguousID(String, matches: [UUID])
   /// The output could not be encoded as JSON.
   case encodingFailed(String)
+  /// The full-screen mode needs a terminal and the named stream is not one.
+  case notATerminal(String)
+  /// A system call on the terminal failed; `reason` is the system's error text.
+  case terminalFailed(operation: String, reason: String)
 
   /// Wraps any error thrown by the store.
   static func store(_ error: any Error) -> AppError {
     if let error = error as? PersistenceError { return .persistence(error) }
     return .storeFailed(String(describing: error))
+  }
+
+  /// A failed terminal system call, described by the current `errno`.
+  static func terminalFailed(_ operation: String, errno code: Int32) -> AppError {
+    .terminalFailed(operation: operation, reason: String(cString: strerror(code)))
   }
 
   /// Whether the command line itself was wrong.
@@ -51,7 +60,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .malformedID:
       true
-    case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed:
+    case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
+      .notATerminal, .terminalFailed:
       false
     }
   }
@@ -70,7 +80,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .blankValue(_, let subcommand), .malformedID(_, let subcommand):
       subcommand
     case .unknownCommand, .persistence, .storeFailed, .noSuchQuestion, .ambiguousID,
-      .encodingFailed:
+      .encodingFailed, .notATerminal, .terminalFailed:
       nil
     }
   }
@@ -118,6 +128,11 @@ nonisolated extension AppError: LocalizedError {
         + matches.map(\.uuidString).joined(separator: ", ") + ". Give more digits."
     case .encodingFailed(let reason):
       "The output could not be encoded as JSON: \(reason)."
+    case .notATerminal(let stream):
+      "The full-screen mode needs a terminal, and \(stream) is not one."
+        + " Run it in a terminal, or use the subcommands ('questions help')."
+    case .terminalFailed(let operation, let reason):
+      "The terminal could not be set up: \(operation) failed: \(reason)."
     }
   }
 }
