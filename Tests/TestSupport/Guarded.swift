@@ -6,17 +6,18 @@ import Foundation
 ///
 /// `NSCondition` is a pthread mutex and condition variable, which ThreadSanitizer
 /// understands (on Linux it reports false races through `Synchronization.Mutex`).
-final class Guarded<Value>: @unchecked Sendable {
+public final class Guarded<Value>: @unchecked Sendable {
   // Safe to send because `value` is only ever touched with `condition` locked.
   private var value: Value
   private let condition = NSCondition()
 
-  init(_ value: Value) {
+  /// Guards `value`.
+  public init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with exclusive access, then wakes every waiter to look again.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     condition.lock()
     defer {
       condition.broadcast()
@@ -26,7 +27,7 @@ final class Guarded<Value>: @unchecked Sendable {
   }
 
   /// Reads the value without waking anyone.
-  func read<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+  public func read<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
     condition.lock()
     defer { condition.unlock() }
     return try body(value)
@@ -34,7 +35,7 @@ final class Guarded<Value>: @unchecked Sendable {
 
   /// Calls `body` now and after every change until it returns a result or `deadline` passes;
   /// returns `nil` on time-out.
-  func wait<Result>(
+  public func wait<Result>(
     until deadline: ContinuousClock.Instant, _ body: (inout Value) throws -> Result?
   ) rethrows -> Result? {
     condition.lock()

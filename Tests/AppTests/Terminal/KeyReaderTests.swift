@@ -10,26 +10,32 @@ import Testing
   /// A pipe whose read end a reader reads; the test writes to the other end.
   final class Pipe: Sendable {
     let readEnd: Int32
-    let writeEnd: Int32
+    /// The write end, or -1 once closed; never closed twice, since another test may have
+    /// been given the same number by then.
+    private let writeEnd: Guarded<Int32>
 
     init() throws {
       var descriptors: [Int32] = [-1, -1]
       try #require(pipe(&descriptors) == 0)
       readEnd = descriptors[0]
-      writeEnd = descriptors[1]
+      writeEnd = Guarded(descriptors[1])
     }
 
     func send(_ bytes: [UInt8]) throws {
-      try #require(write(writeEnd, bytes, bytes.count) == bytes.count)
+      let written = writeEnd.withLock { write($0, bytes, bytes.count) }
+      try #require(written == bytes.count)
     }
 
     func closeWriteEnd() {
-      close(writeEnd)
+      writeEnd.withLock { descriptor in
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+      }
     }
 
     deinit {
+      closeWriteEnd()
       close(readEnd)
-      close(writeEnd)  // EBADF when already closed; harmless.
     }
   }
 
