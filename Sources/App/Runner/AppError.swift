@@ -49,11 +49,20 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case quizStopped(atQuestion: Int, of: Int)
   /// A finished quiz's result could not be stored, and the person chose not to retry.
   case resultNotSaved(String)
+  /// The full-screen mode needs a terminal and the named stream is not one.
+  case notATerminal(String)
+  /// A system call on the terminal failed; `reason` is the system's error text.
+  case terminalFailed(operation: String, reason: String)
 
   /// Wraps any error thrown by the store.
   static func store(_ error: any Error) -> AppError {
     if let error = error as? PersistenceError { return .persistence(error) }
     return .storeFailed(String(describing: error))
+  }
+
+  /// A failed terminal system call, described by the current `errno`.
+  static func terminalFailed(_ operation: String, errno code: Int32) -> AppError {
+    .terminalFailed(operation: operation, reason: String(cString: strerror(code)))
   }
 
   /// Whether the command line itself was wrong.
@@ -64,7 +73,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .notAPositiveNumber:
       true
     case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
-      .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved:
+      .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .notATerminal, .terminalFailed:
       false
     }
   }
@@ -84,7 +93,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .notAPositiveNumber(_, _, let subcommand):
       subcommand
     case .unknownCommand, .persistence, .storeFailed, .noSuchQuestion, .ambiguousID,
-      .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved:
+      .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .notATerminal,
+      .terminalFailed:
       nil
     }
   }
@@ -146,6 +156,11 @@ nonisolated extension AppError: LocalizedError {
         + " nothing was stored."
     case .resultNotSaved(let reason):
       "The quiz result was not stored: \(reason)"
+    case .notATerminal(let stream):
+      "The full-screen mode needs a terminal, and \(stream) is not one."
+        + " Run it in a terminal, or use the subcommands ('questions help')."
+    case .terminalFailed(let operation, let reason):
+      "The terminal could not be set up: \(operation) failed: \(reason)."
     }
   }
 }
