@@ -3,6 +3,7 @@
 import Foundation
 import Models
 import Observation
+import TestSupport
 import Testing
 import ViewModels
 

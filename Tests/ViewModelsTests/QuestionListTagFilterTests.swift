@@ -3,6 +3,7 @@
 import Models
 import Observation
 import Persistence
+import TestSupport
 import Testing
 import ViewModels
 
