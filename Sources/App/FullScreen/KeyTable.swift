@@ -1,0 +1,103 @@
+// Maps keys to actions for each page: the one place that says which key does what.
+
+/// The key bindings of every page of the full-screen mode.
+///
+/// The hint bar and the help page are generated from the same table, so they always show the
+/// keys that really work. On the pages where the user types (search and the form), a printable
+/// character that no binding claims is typed into the field.
+nonisolated enum KeyTable {
+  /// The action for `key` on `page`, or `nil` when the key does nothing there.
+  static func action(for key: Key, on page: Page) -> Action? {
+    if key == .control("c") { return .interrupt }
+    if let binding = bindings(for: page).first(where: { $0.keys.contains(key) }) {
+      return binding.action
+    }
+    guard page.takesText else { return nil }
+    switch key {
+    case .character(let character): return .type(character)
+    case .backspace: return .deleteBackward
+    case .control("u"): return .clearField
+    default: return nil
+    }
+  }
+
+  /// The bindings of `page`, in the order the hint bar shows them.
+  static func bindings(for page: Page) -> [KeyBinding] {
+    switch page {
+    case .list: listBindings
+    case .search:
+      [
+        KeyBinding([.enter], .finishSearch, "Enter", "done"),
+        KeyBinding([.escape], .goBack, "Esc", "clear"),
+        KeyBinding([.down], .moveDown, "↓", "down"),
+        KeyBinding([.up], .moveUp, "↑", "up"),
+      ]
+    case .tags:
+      [
+        KeyBinding([.enter], .applyTag, "Enter", "filter"),
+        KeyBinding([.character("j"), .down], .moveDown, "j/↓", "down"),
+        KeyBinding([.character("k"), .up], .moveUp, "k/↑", "up"),
+        KeyBinding([.escape], .goBack, "Esc", "back"),
+        KeyBinding([.character("q")], .quit, "q", "quit"),
+      ]
+    case .editor:
+      [
+        KeyBinding([.enter], .save, "Enter", "save"),
+        KeyBinding([.tab, .down], .nextField, "Tab", "next field"),
+        KeyBinding([.backTab, .up], .previousField, "S-Tab", "previous"),
+        KeyBinding([.escape], .goBack, "Esc", "cancel"),
+      ]
+    case .confirmDelete:
+      [
+        KeyBinding([.character("y"), .character("Y")], .confirm, "y", "delete"),
+        KeyBinding([.character("n"), .character("N"), .escape], .goBack, "n/Esc", "keep"),
+      ]
+    case .quiz: quizBindings
+    case .statistics, .help:
+      [
+        KeyBinding([.escape], .goBack, "Esc", "back"),
+        KeyBinding([.character("q")], .quit, "q", "quit"),
+      ]
+    case .sampleOffer:
+      [
+        KeyBinding(
+          [.character("y"), .character("Y"), .enter], .confirm, "y", "load the sample deck"),
+        KeyBinding([.character("n"), .character("N"), .escape], .goBack, "n", "start empty"),
+        KeyBinding([.character("q")], .quit, "q", "quit"),
+      ]
+    }
+  }
+
+  private static let listBindings = [
+    KeyBinding([.character("j"), .down], .moveDown, "j/↓", "down", hint: "j/k move"),
+    KeyBinding([.character("k"), .up], .moveUp, "k/↑", "up").hiddenFromHintBar(),
+    KeyBinding([.character("a")], .addQuestion, "a", "add"),
+    KeyBinding([.character("e")], .editSelected, "e", "edit"),
+    KeyBinding([.character("d")], .deleteSelected, "d", "delete"),
+    KeyBinding([.character("/")], .startSearch, "/", "search"),
+    KeyBinding([.character("t")], .chooseTag, "t", "tag"),
+    KeyBinding([.character("s")], .startQuiz, "s", "quiz"),
+    KeyBinding([.character("v")], .showStatistics, "v", "stats"),
+    KeyBinding([.character("?")], .showHelp, "?", "help"),
+    KeyBinding([.character("q")], .quit, "q", "quit"),
+    KeyBinding([.character("g"), .home], .moveToFirst, "g", "first").hiddenFromHintBar(),
+    KeyBinding([.character("G"), .end], .moveToLast, "G", "last").hiddenFromHintBar(),
+    KeyBinding([.pageDown, .control("f")], .pageDown, "PgDn", "page").hiddenFromHintBar(),
+    KeyBinding([.pageUp, .control("b")], .pageUp, "PgUp", "page").hiddenFromHintBar(),
+    KeyBinding([.escape], .goBack, "Esc", "clear filters"),
+  ]
+
+  private static let quizBindings = [
+    KeyBinding([.character(" "), .enter], .revealAnswer, "Space", "show answer"),
+    KeyBinding([.character("y"), .character("Y")], .knewIt, "y", "knew it"),
+    KeyBinding([.character("n"), .character("N")], .didNotKnowIt, "n", "didn't"),
+    KeyBinding([.character("r")], .confirm, "r", "save the result again"),
+    KeyBinding([.escape], .goBack, "Esc", "back"),
+    KeyBinding([.character("q")], .quit, "q", "quit"),
+  ]
+}
+
+extension Page {
+  /// Whether printable keys are typed into a field on this page.
+  nonisolated var takesText: Bool { self == .search || self == .editor }
+}
