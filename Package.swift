@@ -55,6 +55,7 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: ["App", "Models", "Persistence", "ViewModels", "TestSupport"],
+      exclude: ["Fixtures"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

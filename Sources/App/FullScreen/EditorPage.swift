@@ -1,0 +1,46 @@
+// Draws the form that adds or edits a question, with the view model's validation messages.
+
+import ViewModels
+
+/// The prompt, answer and tags fields, the focused one marked, each followed by its problem.
+enum EditorPage {
+  /// The width of the label column.
+  static let labelWidth = 8
+
+  /// Draws the fields from the top of the page down, as many lines each as fit.
+  static func draw(_ state: FullScreenState, into frame: inout Frame) {
+    guard let editor = state.editor else { return }
+    let fields = QuestionEditorViewModel.Field.allCases
+    let available = frame.rows - 4
+    let problems = fields.filter { editor.problems[$0] != nil }.count
+    let linesPerField = max(1, min(3, (available - problems) / fields.count - 1))
+    var row = 2
+    for field in fields {
+      let isFocused = field == state.focusedField
+      frame.write(
+        label(field), row: row, column: 1, style: isFocused ? .reversed : .bold, width: labelWidth)
+      let text = editor[field] + (isFocused ? "▏" : "")
+      let width = frame.columns - labelWidth - 3
+      let maxLines = field == .tags ? 1 : linesPerField
+      var lines = TextWrapper.lines(text, width: width, maxLines: .max)
+      if lines.count > maxLines { lines = Array(lines.suffix(maxLines)) }  // Keep the cursor.
+      for line in lines where row < frame.rows - 2 {
+        frame.write(line, row: row, column: labelWidth + 2)
+        row += 1
+      }
+      if let problem = editor.problems[field], row < frame.rows - 2 {
+        frame.write(problem, row: row, column: labelWidth + 2, style: CellStyle.plain.colored(.red))
+        row += 1
+      }
+      if available > 8 { row += 1 }
+    }
+  }
+
+  private static func label(_ field: QuestionEditorViewModel.Field) -> String {
+    switch field {
+    case .prompt: "Prompt"
+    case .answer: "Answer"
+    case .tags: "Tags"
+    }
+  }
+}

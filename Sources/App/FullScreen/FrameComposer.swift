@@ -1,0 +1,99 @@
+// Draws a whole frame from the full-screen state: title bar, the current page, status and hints.
+
+import Models
+import ViewModels
+
+/// The pure function from state to frame that the run loop observes.
+///
+/// It reads the state and its view models and nothing else, so the same state always gives
+/// the same frame: golden tests call it directly, and `Observations` re-runs it whenever
+/// something it read changes.
+enum FrameComposer {
+  /// The smallest terminal the pages are laid out for.
+  static let minimumSize = TerminalSize(columns: 20, rows: 6)
+
+  /// The frame for `state` at its terminal size.
+  static func frame(for state: FullScreenState) -> Frame {
+    let size = state.size
+    var frame = Frame(columns: size.columns, rows: size.rows)
+    guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+      frame.write("Terminal too small", row: 0, column: 0)
+      frame.write("Need \(minimumSize.columns)x\(minimumSize.rows)", row: 1, column: 0)
+      return frame
+    }
+    drawTitle(state, into: &frame)
+    switch state.page {
+    case .list, .search, .confirmDelete: ListPage.draw(state, into: &frame)
+    case .tags: TagsPage.draw(state, into: &frame)
+    case .editor: EditorPage.draw(state, into: &frame)
+    case .quiz: QuizPage.draw(state.quiz, into: &frame)
+    case .statistics: StatisticsPage.draw(state.statistics, into: &frame)
+    case .help: HelpPage.draw(into: &frame)
+    case .sampleOffer: SampleOfferPage.draw(into: &frame)
+    }
+    drawStatus(state, into: &frame)
+    drawHints(state, into: &frame)
+    return frame
+  }
+
+  /// The page's name on the left of a reversed bar, and a count or position on the right.
+  private static func drawTitle(_ state: FullScreenState, into frame: inout Frame) {
+    var title = " " + state.page.title
+    var counter = ""
+    switch state.page {
+    case .list, .search, .confirmDelete:
+      if let tag = state.list.tag { title += " · #" + tag }
+      if state.page == .search || !state.list.searchText.isEmpty {
+        title += " /" + state.list.searchText + (state.page == .search ? "▏" : "")
+      }
+      let shown = state.list.questions.count
+      let total = state.list.totalCount
+      counter = shown == total ? "\(total)" : "\(shown) of \(total)"
+    case .quiz where state.quiz.phase == .asking || state.quiz.phase == .revealed:
+      counter = "\(state.quiz.position + 1) of \(state.quiz.total)"
+    case .editor:
+      title = state.editor?.isEditing == true ? " Edit question" : " New question"
+    default: break
+    }
+    let right = counter.isEmpty ? "" : counter + " "
+    let rightWidth = DisplayWidth.of(right)
+    frame.write(title, row: 0, column: 0, style: .reversed, width: frame.columns - rightWidth - 1)
+    frame.write(right, row: 0, column: frame.columns - rightWidth, style: .reversed)
+    frame.paint(row: 0, style: .reversed)
+  }
+
+  /// A question to answer, the last action's result, or a view model's failure in red.
+  private static func drawStatus(_ state: FullScreenState, into frame: inout Frame) {
+    let row = frame.rows - 2
+    if state.page == .confirmDelete, let question = state.selectedQuestion {
+      frame.write(
+        " Delete? y/n  “\(question.prompt)”", row: row, column: 0,
+        style: CellStyle.bold.colored(.yellow))
+      return
+    }
+    if let status = state.status {
+      let style = status.isError ? CellStyle.bold.colored(.red) : CellStyle.plain.colored(.green)
+      frame.write(" " + status.text, row: row, column: 0, style: style)
+    } else if let error = errorMessage(for: state) {
+      frame.write(" " + error, row: row, column: 0, style: CellStyle.bold.colored(.red))
+    }
+  }
+
+  /// The view-model error that belongs on the status line of the current page.
+  private static func errorMessage(for state: FullScreenState) -> String? {
+    switch state.page {
+    case .quiz: state.quiz.errorMessage ?? state.list.errorMessage
+    case .statistics: state.statistics.errorMessage
+    default: state.list.errorMessage
+    }
+  }
+
+  /// The keys that do something on this page now, from the key table.
+  private static func drawHints(_ state: FullScreenState, into frame: inout Frame) {
+    let available = KeyTable.bindings(for: state.page).filter {
+      $0.hint != nil && state.canPerform($0.action)
+    }
+    let text = HintBar.text(available, width: frame.columns - 1)
+    frame.write(" " + text, row: frame.rows - 1, column: 0, style: .dim)
+  }
+}

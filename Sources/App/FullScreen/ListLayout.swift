@@ -1,0 +1,28 @@
+// Where the parts of the list page go for a given terminal size.
+
+/// The rows of the list page: title, questions, the selected question's answer and tags,
+/// status line and hint bar.
+///
+/// The answer gets up to 4 lines on a tall terminal and 1 on a short one; the questions get
+/// what is left, so a 40x10 terminal still shows four of them.
+nonisolated struct ListLayout: Equatable, Sendable {
+  /// The row of the first question.
+  let listTop = 1
+  /// How many questions fit.
+  let listRows: Int
+  /// The row of the line between the questions and the answer.
+  let separatorRow: Int
+  /// How many lines the answer may take.
+  let answerRows: Int
+  /// The row of the selected question's tags.
+  let tagsRow: Int
+
+  /// The layout for `size`.
+  init(size: TerminalSize) {
+    let content = max(size.rows - 3, 0)  // Less the title, status and hint rows.
+    answerRows = size.rows >= 20 ? 4 : 1
+    listRows = max(content - answerRows - 2, 0)
+    separatorRow = listTop + listRows
+    tagsRow = separatorRow + 1 + answerRows
+  }
+}

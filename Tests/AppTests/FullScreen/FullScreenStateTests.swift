@@ -1,0 +1,169 @@
+// The full-screen state against in-memory stores: what each action does, and one redraw per key.
+
+import Foundation
+import Models
+import Observation
+import Persistence
+import TestSupport
+import Testing
+import ViewModels
+
+@testable import App
+
+@MainActor @Suite struct FullScreenStateTests {
+  private let size = TerminalSize(columns: 80, rows: 24)
+
+  @Test func movingKeepsTheSelectionInTheListAndOnScreen() async {
+    let many = (0..<40).map { Question(prompt: "Question \($0)", answer: "Answer \($0)") }
+    let (state, _) = await FullScreenFixtures.state(
+      size: TerminalSize(columns: 40, rows: 10), questions: many)
+    await state.perform(.moveUp)
+    #expect(state.selection == 0)
+    await state.perform(.moveToLast)
+    #expect(state.selection == 39)
+    #expect(state.scrollOffset == 39 - state.visibleRowCount + 1)
+    await state.perform(.pageUp)
+    #expect(state.selection == 39 - state.visibleRowCount)
+    await state.perform(.moveToFirst)
+    #expect((state.selection, state.scrollOffset) == (0, 0))
+    await state.perform(.pageDown)
+    #expect(state.selection == state.visibleRowCount)
+    let frame = FrameComposer.frame(for: state)
+    let selectedRow = 1 + state.selection - state.scrollOffset
+    #expect(frame.lines[selectedRow].contains("Question \(state.selection)"))
+    #expect(frame[selectedRow, 5].style.isReversed)
+    #expect(!frame[selectedRow - 1, 5].style.isReversed)
+  }
+
+  @Test func addingThroughTheFormSavesAndSelectsTheNewQuestion() async throws {
+    let (state, repository) = await FullScreenFixtures.state(size: size)
+    await state.perform(.addQuestion)
+    for character in "What is a task group?" { await state.perform(.type(character)) }
+    await state.perform(.nextField)
+    for character in "Structured child tasks" { await state.perform(.type(character)) }
+    await state.perform(.nextField)
+    for character in "tasks, concurrency" { await state.perform(.type(character)) }
+    await state.perform(.save)
+    #expect(state.page == .list)
+    let saved = try #require(await repository.loadAll().last)
+    #expect(saved.prompt == "What is a task group?")
+    #expect(saved.tags == ["tasks", "concurrency"])
+    #expect(state.selectedQuestion == saved)
+    #expect(state.status == .info("Added the question."))
+  }
+
+  @Test func editingKeepsTheIdentity() async throws {
+    let (state, repository) = await FullScreenFixtures.state(size: size)
+    await state.perform(.editSelected)
+    await state.perform(.nextField)
+    await state.perform(.clearField)
+    for character in "One task at a time" { await state.perform(.type(character)) }
+    await state.perform(.save)
+    let edited = try #require(await repository.find(by: Fixtures.actor.id))
+    #expect(edited.answer == "One task at a time")
+    #expect(edited.createdAt == Fixtures.actor.createdAt)
+    #expect(await repository.loadAll().count == FullScreenFixtures.questions.count)
+  }
+
+  @Test func cancellingTheFormSavesNothing() async {
+    let (state, repository) = await FullScreenFixtures.state(size: size)
+    await state.perform(.addQuestion)
+    await state.perform(.type("x"))
+    await state.perform(.goBack)
+    #expect(state.page == .list)
+    #expect(await repository.loadAll().count == FullScreenFixtures.questions.count)
+  }
+
+  @Test func deletingAsksFirst() async {
+    let (state, repository) = await FullScreenFixtures.state(size: size)
+    await state.perform(.deleteSelected)
+    #expect(state.page == .confirmDelete)
+    await state.perform(.goBack)
+    #expect(await repository.loadAll().count == 5)
+    await state.perform(.deleteSelected)
+    await state.perform(.confirm)
+    #expect(await repository.find(by: Fixtures.actor.id) == nil)
+    #expect(state.page == .list)
+  }
+
+  @Test func aFailedDeleteKeepsTheScreenAndShowsWhy() async {
+    let (state, repository) = await FullScreenFixtures.state(size: size)
+    await repository.failWrites(
+      with: PersistenceError.lockTimeout(
+        URL(fileURLWithPath: "/x.lock"), seconds: 10))
+    await state.perform(.deleteSelected)
+    await state.perform(.confirm)
+    #expect(state.page == .list)
+    #expect(state.list.errorMessage != nil)
+    #expect(FrameComposer.frame(for: state).lines[22].contains("/x.lock"))
+  }
+
+  @Test func theTagFilterAndSearchNarrowTheList() async {
+    let (state, _) = await FullScreenFixtures.state(size: size)
+    await state.perform(.chooseTag)
+    #expect(state.page == .tags)
+    await state.perform(.moveDown)
+    await state.perform(.applyTag)
+    #expect(state.list.tag == "concurrency")
+    #expect(state.list.questions.count == 2)
+    await state.perform(.startSearch)
+    for character in "sendable" { await state.perform(.type(character)) }
+    #expect(state.list.questions == [Fixtures.sendable])
+    await state.perform(.goBack)
+    #expect(state.list.searchText.isEmpty)
+    await state.perform(.goBack)
+    #expect(state.list.tag == nil)
+    #expect(state.list.questions.count == 5)
+  }
+
+  @Test func aQuizRunsToItsScoreAndIsStored() async {
+    let (state, _) = await FullScreenFixtures.state(size: size)
+    await state.perform(.startQuiz)
+    #expect(state.quiz.total == 5)
+    for known in [true, false, true, true, false] {
+      await state.perform(.knewIt)  // Not before the answer is shown.
+      await state.perform(.revealAnswer)
+      await state.perform(known ? .knewIt : .didNotKnowIt)
+    }
+    #expect(state.quiz.phase == .finished)
+    #expect(state.quiz.knownCount == 3)
+    await state.perform(.goBack)
+    await state.perform(.showStatistics)
+    #expect(state.statistics.statistics.sessionCount == 1)
+  }
+
+  @Test func loadingTheSampleDeckFromTheOffer() async {
+    let (state, repository) = await FullScreenFixtures.state(
+      size: size, questions: [], offersSample: true)
+    #expect(state.page == .sampleOffer)
+    await state.perform(.confirm)
+    #expect(state.page == .list)
+    #expect(await repository.loadAll().count == Question.sampleDeck.count)
+  }
+
+  @Test func quitAndInterruptSetTheExitStatus() async {
+    let (state, _) = await FullScreenFixtures.state(size: size)
+    await state.perform(.quit)
+    #expect(state.exitStatus == 0)
+    let (other, _) = await FullScreenFixtures.state(size: size)
+    await other.perform(.interrupt)
+    #expect(other.exitStatus == 130)
+  }
+
+  /// What the run loop relies on: each action changes the observed frame once, not in steps.
+  @Test func eachActionIsObservedAsOneNewFrame() async {
+    let (state, _) = await FullScreenFixtures.state(size: size)
+    let recorder = ObservationRecorder(Observations { FrameComposer.frame(for: state) })
+    await recorder.waitForCount(1)
+    let actions: [Action] = [.moveDown, .deleteSelected, .confirm, .startSearch, .type("w")]
+    for (index, action) in actions.enumerated() {
+      await state.perform(action)
+      await recorder.waitForCount(index + 2)
+    }
+    state.size = TerminalSize(columns: 40, rows: 10)
+    await recorder.waitForCount(actions.count + 2)
+    await recorder.settle()
+    #expect(recorder.values.count == actions.count + 2)
+    #expect(recorder.values.last?.columns == 40)
+  }
+}
