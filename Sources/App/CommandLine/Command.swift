@@ -20,6 +20,8 @@ nonisolated enum Command: Equatable, Sendable {
   case sample
   /// Move an unreadable store aside so that the next run starts empty.
   case repair
+  /// Open the full-screen front end; what runs with no subcommand at a terminal.
+  case fullScreen
   /// Print the help of `subcommand`, or the general help when it is `nil`.
   case help(Subcommand?)
 }

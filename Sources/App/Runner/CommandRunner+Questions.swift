@@ -53,7 +53,7 @@ extension CommandRunner {
       } else {
         printer.console.writeOutput(text.sampleLoaded(Question.sampleDeck.count))
       }
-    case .help, .repair, .quiz, .stats:
+    case .help, .repair, .quiz, .stats, .fullScreen:
       break  // Run by `perform(_:)` without a list view model.
     }
   }

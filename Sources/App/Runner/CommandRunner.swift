@@ -27,20 +27,20 @@ struct CommandRunner {
   /// Runs `arguments` (without the program's name) and returns the exit status.
   func run(_ arguments: [String]) async -> Int32 {
     do throws(AppError) {
-      try await perform(InvocationParser.parse(arguments))
-      return ExitCode.success
+      return try await perform(InvocationParser.parse(arguments))
     } catch {
       report(error)
       return error.exitCode
     }
   }
 
-  /// Runs a parsed invocation.
-  func perform(_ invocation: Invocation) async throws(AppError) {
-    let command = invocation.command ?? commandWhenNoneGiven()
+  /// Runs a parsed invocation and returns the exit status.
+  @discardableResult
+  func perform(_ invocation: Invocation) async throws(AppError) -> Int32 {
+    let command = invocation.command ?? commandWhenNoneGiven(options: invocation.options)
     if case .help(let subcommand) = command {
       console.writeOutput(subcommand.map(HelpText.page(for:)) ?? HelpText.general)
-      return
+      return ExitCode.success
     }
     let directory = DataDirectoryResolver.resolve(
       option: invocation.options.dataDirectory, environment: context.environment,
@@ -48,12 +48,15 @@ struct CommandRunner {
     if command == .repair {
       // Runs on the file itself: the point is a store that does not open.
       try repairStore(in: directory, json: invocation.options.json)
-      return
+      return ExitCode.success
     }
     if command == .stats {
       // Needs only the study history, so it works even when questions.json does not open.
       try await showStatistics(in: directory, json: invocation.options.json)
-      return
+      return ExitCode.success
+    }
+    if command == .fullScreen {
+      return try await runFullScreen(in: directory, options: invocation.options)
     }
     let repository: any Repository<Question>
     do {
@@ -68,18 +71,18 @@ struct CommandRunner {
       console: console, json: invocation.options.json, text: TextFormatter(style: style))
     if case .quiz(let tag, let count) = command {
       try await runQuiz(tag: tag, count: count, over: repository, in: directory, printer: printer)
-      return
+      return ExitCode.success
     }
     try await execute(
       command, on: QuestionListViewModel(repository: repository), printer: printer)
+    return ExitCode.success
   }
 
-  /// The command run when the command line names none.
-  ///
-  /// This is the seam for a full-screen mode: a later version returns that mode here when
-  /// ``ProcessContext/isInteractive`` is true. Until then it is always `list`.
-  func commandWhenNoneGiven() -> Command {
-    .list(tag: nil)
+  /// The command run when the command line names none: the full-screen mode when a person
+  /// is at a terminal on both ends (and did not ask for `--json`), otherwise `list`, so
+  /// scripts and pipes get plain text.
+  func commandWhenNoneGiven(options: GlobalOptions) -> Command {
+    context.isInteractive && !options.json ? .fullScreen : .list(tag: nil)
   }
 
   /// The real store: `questions.json` in `directory`.

@@ -1,0 +1,66 @@
+// Runs the full-screen mode: owns the terminal, draws frames as state changes, maps keys to actions.
+
+import Foundation
+import Models
+import Observation
+import Persistence
+import ViewModels
+
+/// The interactive front end that `questions` opens when both ends are a terminal.
+///
+/// The loop is the lesson of the whole package in miniature:
+/// 1. keys arrive from ``KeyReader`` and the ``KeyTable`` turns them into actions;
+/// 2. ``FullScreenState/perform(_:)`` calls the view models, which change their state;
+/// 3. an `Observations` sequence over ``FrameComposer/frame(for:)`` notices the change and
+///    yields a new frame, which ``FrameRenderer`` turns into one write of escape sequences.
+/// Nothing calls "redraw" by hand: a terminal resize only sets ``FullScreenState/size``.
+struct FullScreenMode {
+  /// The view models the mode drives.
+  var state: FullScreenState
+  /// Whether colours are allowed (`NO_COLOR`, `--no-color` and `TERM=dumb` say no).
+  var colors: Bool
+
+  /// Takes over the terminal until the user quits or a signal arrives, restores it on every
+  /// way out, and returns the exit status.
+  ///
+  /// `q` returns 0 and Ctrl-C 130. SIGINT, SIGTERM and SIGHUP end the run like a key would,
+  /// so the terminal is restored, and return the status a shell gives a process the signal
+  /// ended: 128 plus its number. A crash is covered by the session's ``TerminalCrashGuard``.
+  func run() async throws(AppError) -> Int32 {
+    let terminal = TerminalSession()
+    try terminal.enter()
+    defer { terminal.restore() }
+    let reader = try KeyReader()
+    defer { reader.stop() }
+    let state = state
+    let signals = try TerminalSignals { signal in
+      switch signal {
+      case .windowChanged: state.size = terminal.size
+      case .interrupt, .terminate, .hangUp:
+        state.finish(status: 128 + signal.number)
+        reader.stop()
+      }
+    }
+    defer { signals.stop() }
+    state.size = terminal.size
+    let drawing = Task { [colors] in
+      var renderer = FrameRenderer(colors: colors)
+      for await frame in Observations({ FrameComposer.frame(for: state) }) {
+        do {
+          try terminal.write(renderer.update(to: frame))
+        } catch {
+          state.finish(status: ExitCode.failure)  // The terminal is gone: nothing to draw on.
+          reader.stop()
+        }
+      }
+    }
+    defer { drawing.cancel() }
+    for await key in reader.keys {
+      if let action = KeyTable.action(for: key, on: state.page) {
+        await state.perform(action)
+      }
+      if state.exitStatus != nil { break }
+    }
+    return state.exitStatus ?? ExitCode.success
+  }
+}
