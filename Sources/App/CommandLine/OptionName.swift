@@ -14,6 +14,10 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   case answer = "--answer"
   /// `--tag <tag>`: a tag to file a question under, or to filter by.
   case tag = "--tag"
+  /// `--format <format>`: the file format of `import` and `export`, `json` or `csv`.
+  case format = "--format"
+  /// `--skip-invalid`: import the valid rows of a file that has invalid ones.
+  case skipInvalid = "--skip-invalid"
 
   /// Looks up an option by its spelling on the command line, without any `=value`.
   init?(spelling: String) {
@@ -27,8 +31,8 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   /// Whether the option is followed by a value.
   var takesValue: Bool {
     switch self {
-    case .dataDirectory, .answer, .tag: true
-    case .json, .noColor, .help: false
+    case .dataDirectory, .answer, .tag, .format: true
+    case .json, .noColor, .help, .skipInvalid: false
     }
   }
 
@@ -36,7 +40,7 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   var isGlobal: Bool {
     switch self {
     case .dataDirectory, .json, .noColor, .help: true
-    case .answer, .tag: false
+    case .answer, .tag, .format, .skipInvalid: false
     }
   }
 }

@@ -16,6 +16,10 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case sample
   /// Moves an unreadable store aside.
   case repair
+  /// Writes every question to a JSON or CSV file.
+  case export
+  /// Adds or replaces the questions of a JSON or CSV file, all or none.
+  case `import`
   /// Prints help.
   case help
 
@@ -29,6 +33,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .search: "List the questions whose prompt, answer or tags contain every word."
     case .sample: "Add the built-in deck of questions about Swift concurrency and persistence."
     case .repair: "Move an unreadable questions.json aside and start with an empty store."
+    case .export: "Write every question to a JSON or CSV file, or to standard output."
+    case .import: "Add the questions of a JSON or CSV file; nothing is saved if a row is invalid."
     case .help: "Show help for questions or one of its subcommands."
     }
   }
@@ -43,6 +49,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .search: "questions search <text>..."
     case .sample: "questions sample"
     case .repair: "questions repair"
+    case .export: "questions export [--format json|csv] [<file>]"
+    case .import: "questions import <file> [--format json|csv] [--skip-invalid]"
     case .help: "questions help [<subcommand>]"
     }
   }
@@ -57,6 +65,9 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
     case .help: [("<subcommand>", "The subcommand to describe.")]
+    case .export:
+      [("<file>", "The file to write, replaced whole; standard output if absent or `-`.")]
+    case .import: [("<file>", "The JSON or CSV file to read; `-` reads standard input.")]
     }
   }
 
@@ -66,6 +77,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .add: [.answer, .tag]
     case .list: [.tag]
     case .show, .delete, .search, .sample, .repair, .help: []
+    case .export: [.format]
+    case .import: [.format, .skipInvalid]
     }
   }
 
@@ -79,6 +92,13 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
       ]
     case .list: [("--tag <tag>", "Only list the questions with this tag, ignoring case.")]
     case .show, .delete, .search, .sample, .repair, .help: []
+    case .export:
+      [("--format <format>", "json or csv; by default from the file's extension, else json.")]
+    case .import:
+      [
+        ("--format <format>", "json or csv; by default from the extension, else the contents."),
+        ("--skip-invalid", "Import the valid rows even if some rows are invalid."),
+      ]
     }
   }
 }

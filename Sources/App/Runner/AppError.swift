@@ -1,6 +1,7 @@
 // Every way a run of `questions` can fail, split into usage errors and runtime errors.
 
 import Foundation
+import Models
 import Persistence
 
 /// A failure of the command-line front end.
@@ -38,6 +39,20 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case ambiguousID(String, matches: [UUID])
   /// The output could not be encoded as JSON.
   case encodingFailed(String)
+  /// An option value that is not one of those allowed, such as `--format xml`.
+  case invalidValue(String, option: String, expected: String, subcommand: Subcommand)
+  /// A file to import could not be read.
+  case unreadableFile(String, reason: String)
+  /// An export could not be written; an older file at the path is left as it was.
+  case unwritableFile(String, reason: String)
+  /// A file to import cannot be read as questions at all (not JSON, a bad CSV header).
+  case malformedImport(String, line: Int?, reason: String)
+  /// Rows of a file to import are invalid, so nothing was imported; they are listed before.
+  case invalidRows(String, invalid: Int, valid: Int)
+  /// A question cannot be exported in the format asked for without losing something.
+  case notRepresentable(InterchangeFormat, id: String, reason: String)
+  /// The export's destination is the store's own file, which the export would destroy.
+  case exportOverStore(String)
 
   /// Wraps any error thrown by the store.
   static func store(_ error: any Error) -> AppError {
@@ -52,6 +67,10 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .malformedID:
       true
     case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed:
+      false
+    case .invalidValue: true
+    case .unreadableFile, .unwritableFile, .malformedImport, .invalidRows, .notRepresentable,
+      .exportOverStore:
       false
     }
   }
@@ -71,6 +90,10 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       subcommand
     case .unknownCommand, .persistence, .storeFailed, .noSuchQuestion, .ambiguousID,
       .encodingFailed:
+      nil
+    case .invalidValue(_, _, _, let subcommand): subcommand
+    case .unreadableFile, .unwritableFile, .malformedImport, .invalidRows, .notRepresentable,
+      .exportOverStore:
       nil
     }
   }
@@ -118,6 +141,26 @@ nonisolated extension AppError: LocalizedError {
         + matches.map(\.uuidString).joined(separator: ", ") + ". Give more digits."
     case .encodingFailed(let reason):
       "The output could not be encoded as JSON: \(reason)."
+    case .invalidValue(let value, let option, let expected, _):
+      "'\(value)' is not a valid value for '\(option)'; use \(expected)."
+    case .unreadableFile(let path, let reason):
+      "Cannot read \(path): \(reason). Nothing was imported."
+    case .unwritableFile(let path, let reason):
+      "Cannot write \(path): \(reason). Any earlier file there was left as it was."
+    case .malformedImport(let path, let line?, let reason):
+      "\(path):\(line): \(reason). Nothing was imported."
+    case .malformedImport(let path, nil, let reason):
+      "\(path): \(reason). Nothing was imported."
+    case .invalidRows(let path, let invalid, let valid):
+      "\(path) has \(invalid) invalid \(invalid == 1 ? "row" : "rows") (listed above) and"
+        + " \(valid) valid; nothing was imported. Fix the invalid rows, or run again with"
+        + " --skip-invalid to import only the valid ones."
+    case .notRepresentable(let format, let id, let reason):
+      "Cannot export as \(format.rawValue.uppercased()): the question \(id) \(reason)."
+        + " Nothing was written. Export with '--format json', which keeps every question"
+        + " exactly."
+    case .exportOverStore(let path):
+      "\(path) is the store itself; exporting there would replace it. Choose another file."
     }
   }
 }

@@ -55,6 +55,8 @@ extension CommandRunner {
       }
     case .help, .repair:
       break  // Run by `perform(_:)` without opening the store.
+    case .export, .import:
+      break  // Run by `perform(_:)` through `transfer`, which also needs the store's folder.
     }
   }
 }

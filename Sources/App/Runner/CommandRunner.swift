@@ -57,8 +57,14 @@ struct CommandRunner {
       environment: context.environment)
     let printer = ResultPrinter(
       console: console, json: invocation.options.json, text: TextFormatter(style: style))
-    try await execute(
-      command, on: QuestionListViewModel(repository: repository), printer: printer)
+    let viewModel = QuestionListViewModel(repository: repository)
+    switch command {
+    case .export, .import:
+      // These also need the store's folder, to keep an export from overwriting the store.
+      try await transfer(command, on: viewModel, printer: printer, storeDirectory: directory)
+    default:
+      try await execute(command, on: viewModel, printer: printer)
+    }
   }
 
   /// The command run when the command line names none.

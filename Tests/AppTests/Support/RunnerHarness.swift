@@ -27,6 +27,8 @@ final class RunnerHarness {
   var environment: [String: String] = ["HOME": "/home/tester"]
   /// Whether the runner is told standard output is a terminal.
   var standardOutputIsTerminal = false
+  /// Whether the runner is told standard error is a terminal.
+  var standardErrorIsTerminal = false
   /// An error to throw instead of opening the store.
   var openFailure: PersistenceError?
 
@@ -39,7 +41,8 @@ final class RunnerHarness {
     let console = CapturedConsole()
     let context = ProcessContext(
       environment: environment, currentDirectory: URL(fileURLWithPath: "/work/here"),
-      standardOutputIsTerminal: standardOutputIsTerminal)
+      standardOutputIsTerminal: standardOutputIsTerminal,
+      standardErrorIsTerminal: standardErrorIsTerminal)
     let repository = repository
     let failure = openFailure
     let runner = CommandRunner(context: context, console: console) { directory in
