@@ -181,10 +181,19 @@ import Testing
     let path = try file("long.csv", "prompt,answer\n" + rows)
     let result = await harness.run(["import", path])
     #expect(result.status == 0)
-    #expect(result.errors.contains("\rReading \(path) ["))
+    #expect(result.errors.contains("\rReading long.csv ["))
     #expect(result.errors.contains("\r\u{1B}[KSaving 3000 questions..."))
     #expect(result.errors.hasSuffix("\r\u{1B}[K"))
     #expect(result.output == "Imported 3000 questions from \(path): 3000 added, 0 replaced.\n")
+  }
+
+  @Test func aLongExportToStandardOutputEndsWithACountOnStandardError() async throws {
+    let deck = (0..<3_000).map { Question(prompt: "Q\($0)?", answer: "A") }
+    let harness = RunnerHarness(deck)
+    let result = await harness.run(["export", "--format", "csv"])
+    #expect(result.status == 0)
+    #expect(result.errors == "Exported 3000 questions.\n")
+    #expect(result.output.split(separator: "\n").count == 3_001)
   }
 
   /// A JSON scalar, enough to read the import report.

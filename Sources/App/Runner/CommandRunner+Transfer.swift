@@ -67,7 +67,7 @@ extension CommandRunner {
       progress.clear()
       throw error
     }
-    progress.finish("Exported \(questions.count) questions to \(path).")
+    progress.clear()  // The summary below gives the count.
     let report = ExportReport(exported: questions.count, file: path, format: format.rawValue)
     console.writeOutput(
       printer.json
@@ -88,8 +88,9 @@ extension CommandRunner {
     let format =
       format ?? (isStandardInput ? nil : InterchangeFormat(pathExtensionOf: source))
       ?? InterchangeFormat.sniff(data)
+    let shortName = isStandardInput ? name : URL(fileURLWithPath: source).lastPathComponent
     let progress = ProgressBar(
-      label: "Reading \(name)", isTerminal: context.standardErrorIsTerminal,
+      label: "Reading \(shortName)", isTerminal: context.standardErrorIsTerminal,
       write: console.writeError)
     let plan: ImportPlan
     do {
