@@ -2,23 +2,6 @@
 
 import Foundation
 
-/// One row read from a file, checked field by field, before it joins the plan.
-struct ImportedRow {
-  /// The row's id; `nil` when the file gave none, so the question gets a new one.
-  var id: UUID?
-  var prompt: String
-  var answer: String
-  var tags: [String]
-  /// The row's creation date; `nil` when the file gave none, so the import dates it.
-  var createdAt: Date?
-}
-
-/// A row after its fields were checked: a question to be, or every reason it cannot be one.
-enum CheckedRow {
-  case valid(ImportedRow)
-  case invalid(reasons: [String])
-}
-
 /// Builds an ``ImportPlan`` one row at a time, in file order.
 struct ImportPlanBuilder {
   private var questions: [Question] = []
@@ -79,11 +62,12 @@ struct ImportPlanBuilder {
       questions: questions, problems: problems, merged: merged, rowCount: rowCount)
   }
 
-  /// What is wrong with the fields every question needs, or nothing.
-  static func fieldProblems(prompt: String, answer: String) -> [String] {
+  /// What is wrong with the fields every question needs, or nothing; a `nil` field was
+  /// missing, which is reported on its own.
+  static func fieldProblems(prompt: String?, answer: String?) -> [String] {
     var problems: [String] = []
-    if prompt.allSatisfy(\.isWhitespace) { problems.append("the prompt is empty") }
-    if answer.allSatisfy(\.isWhitespace) { problems.append("the answer is empty") }
+    if prompt?.allSatisfy(\.isWhitespace) == true { problems.append("the prompt is empty") }
+    if answer?.allSatisfy(\.isWhitespace) == true { problems.append("the answer is empty") }
     return problems
   }
 }

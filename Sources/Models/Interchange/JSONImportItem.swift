@@ -92,8 +92,7 @@ struct JSONImportItem: Decodable {
         "unknown \(unknown.count == 1 ? "key" : "keys") \(names); a question has the keys id,"
           + " prompt, answer, tags and createdAt")
     }
-    reasons =
-      ImportPlanBuilder.fieldProblems(prompt: prompt ?? "x", answer: answer ?? "x") + reasons
+    reasons = ImportPlanBuilder.fieldProblems(prompt: prompt, answer: answer) + reasons
     guard reasons.isEmpty, let id, let prompt, let answer, let tags, let createdAt else {
       return .invalid(reasons: reasons)
     }
