@@ -34,6 +34,11 @@ extension QuestionCSV {
     if let problem = header.problem {
       throw .malformedFile(line: header.line, reason: "the header is not valid CSV: \(problem)")
     }
+    if let blank = header.fields.firstIndex(where: { $0.trimmingWhiteSpace().isEmpty }) {
+      throw .malformedFile(
+        line: header.line,
+        reason: "column \(blank + 1) of the header has no name (a comma too many?)")
+    }
     let known = Column.allCases.map(\.rawValue).joined(separator: ", ")
     let unknown = header.fields.filter { Column(name: $0) == nil }
     guard unknown.isEmpty else {

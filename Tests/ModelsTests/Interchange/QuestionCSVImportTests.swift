@@ -116,6 +116,7 @@ import Testing
     ("answer\na\n", "no prompt column"),
     ("prompt,answer,Prompt\np,a,p\n", "names the column prompt twice"),
     ("\"prompt,answer\n", "the header is not valid CSV"),
+    ("prompt,answer,\np,a,\n", "column 3 of the header has no name"),
   ])
   func headerProblemsRefuseTheWholeFile(text: String, expected: String) throws {
     let error = try #require(fileError(text))
