@@ -9,7 +9,8 @@ enum Main {
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       standardInputIsTerminal: Terminal.isTerminal(.standardInput),
-      standardOutputIsTerminal: Terminal.isTerminal(.standardOutput))
+      standardOutputIsTerminal: Terminal.isTerminal(.standardOutput),
+      standardErrorIsTerminal: Terminal.isTerminal(.standardError))
     let runner = CommandRunner(context: context, console: StandardConsole())
     exit(await runner.run(Array(CommandLine.arguments.dropFirst())))
   }

@@ -1,5 +1,7 @@
 // What the person asked `questions` to do, with its arguments checked and cleaned.
 
+import Models
+
 /// A subcommand with its validated arguments.
 nonisolated enum Command: Equatable, Sendable {
   /// Add a question; `tags` are trimmed, non-blank and unique ignoring case.
@@ -22,6 +24,12 @@ nonisolated enum Command: Equatable, Sendable {
   case repair
   /// Open the full-screen front end; what runs with no subcommand at a terminal.
   case fullScreen
+  /// Write every question to `destination` (standard output when `nil`), as `format`, or as
+  /// the destination's extension says when `nil`.
+  case export(format: InterchangeFormat?, destination: String?)
+  /// Read the questions of `source` (`-` for standard input) and save them in one change;
+  /// with `skipInvalid`, even when some rows are invalid.
+  case `import`(source: String, format: InterchangeFormat?, skipInvalid: Bool)
   /// Print the help of `subcommand`, or the general help when it is `nil`.
   case help(Subcommand?)
 }

@@ -1,6 +1,7 @@
 // Checks the arguments and option values of one subcommand and builds its `Command`.
 
 import Foundation
+import Models
 
 /// The positional arguments and option values given to a subcommand.
 nonisolated struct CommandArguments {
@@ -10,6 +11,8 @@ nonisolated struct CommandArguments {
   var positionals: [String]
   /// Every value given to each value-taking option, in order.
   var values: [OptionName: [String]]
+  /// The subcommand's own flags that were given, such as `--skip-invalid`.
+  var flags: Set<OptionName> = []
 
   /// The validated command.
   ///
@@ -52,6 +55,14 @@ nonisolated struct CommandArguments {
     case .repair:
       try noPositionals()
       return .repair
+    case .export:
+      try noPositionals(after: 1)
+      return .export(format: try format(), destination: positionals.first)
+    case .import:
+      let source = try exactlyOne("<file>")
+      guard !source.isEmpty else { throw .blankValue("<file>", subcommand: subcommand) }
+      return .import(
+        source: source, format: try format(), skipInvalid: flags.contains(.skipInvalid))
     case .help:
       guard positionals.count <= 1 else {
         throw .unexpectedArgument(positionals[1], subcommand: subcommand)
@@ -60,6 +71,16 @@ nonisolated struct CommandArguments {
       guard let topic = Subcommand(rawValue: name) else { throw .unknownCommand(name) }
       return .help(topic)
     }
+  }
+
+  /// The `--format` value, `nil` when absent.
+  private func format() throws(AppError) -> InterchangeFormat? {
+    guard let text = try single(.format) else { return nil }
+    guard let format = InterchangeFormat(rawValue: text.lowercased()) else {
+      throw .invalidValue(
+        text, option: OptionName.format.rawValue, expected: "json or csv", subcommand: subcommand)
+    }
+    return format
   }
 
   /// The trimmed `--tag` values, each kept once ignoring case.

@@ -21,6 +21,7 @@ nonisolated enum InvocationParser {
 
     var options = GlobalOptions()
     var values: [OptionName: [String]] = [:]
+    var flags: Set<OptionName> = []
     var positionals: [String] = []
     var skippedName = false
     for token in tokens {
@@ -42,6 +43,8 @@ nonisolated enum InvocationParser {
           values[option, default: []].append(value)
         } else if value != nil {
           throw .unexpectedValue(option: spelling, subcommand: subcommand)
+        } else if !option.isGlobal {
+          flags.insert(option)
         }
         if option == .json { options.json = true }
         if option == .noColor { options.noColor = true }
@@ -56,7 +59,7 @@ nonisolated enum InvocationParser {
       return Invocation(options: options, command: nil)
     }
     let arguments = CommandArguments(
-      subcommand: subcommand, positionals: positionals, values: values)
+      subcommand: subcommand, positionals: positionals, values: values, flags: flags)
     return Invocation(options: options, command: try arguments.command())
   }
 

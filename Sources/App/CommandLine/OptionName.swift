@@ -16,6 +16,10 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   case tag = "--tag"
   /// `--count <n>`: how many questions a quiz asks at most.
   case count = "--count"
+  /// `--format <format>`: the file format of `import` and `export`, `json` or `csv`.
+  case format = "--format"
+  /// `--skip-invalid`: import the valid rows of a file that has invalid ones.
+  case skipInvalid = "--skip-invalid"
 
   /// Looks up an option by its spelling on the command line, without any `=value`.
   init?(spelling: String) {
@@ -29,8 +33,8 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   /// Whether the option is followed by a value.
   var takesValue: Bool {
     switch self {
-    case .dataDirectory, .answer, .tag, .count: true
-    case .json, .noColor, .help: false
+    case .dataDirectory, .answer, .tag, .count, .format: true
+    case .json, .noColor, .help, .skipInvalid: false
     }
   }
 
@@ -38,7 +42,7 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   var isGlobal: Bool {
     switch self {
     case .dataDirectory, .json, .noColor, .help: true
-    case .answer, .tag, .count: false
+    case .answer, .tag, .count, .format, .skipInvalid: false
     }
   }
 }

@@ -20,6 +20,10 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case sample
   /// Moves an unreadable store aside.
   case repair
+  /// Writes every question to a JSON or CSV file.
+  case export
+  /// Adds or replaces the questions of a JSON or CSV file, all or none.
+  case `import`
   /// Prints help.
   case help
 
@@ -35,6 +39,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .stats: "Show quiz results by day and by tag."
     case .sample: "Add the built-in deck of questions about Swift concurrency and persistence."
     case .repair: "Move an unreadable questions.json aside and start with an empty store."
+    case .export: "Write every question to a JSON or CSV file, or to standard output."
+    case .import: "Add the questions of a JSON or CSV file; nothing is saved if a row is invalid."
     case .help: "Show help for questions or one of its subcommands."
     }
   }
@@ -51,6 +57,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .stats: "questions stats"
     case .sample: "questions sample"
     case .repair: "questions repair"
+    case .export: "questions export [--format json|csv] [<file>]"
+    case .import: "questions import <file> [--format json|csv] [--skip-invalid]"
     case .help: "questions help [<subcommand>]"
     }
   }
@@ -65,6 +73,9 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
     case .help: [("<subcommand>", "The subcommand to describe.")]
+    case .export:
+      [("<file>", "The file to write, replaced whole; standard output if absent or `-`.")]
+    case .import: [("<file>", "The JSON or CSV file to read; `-` reads standard input.")]
     }
   }
 
@@ -75,6 +86,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .list: [.tag]
     case .quiz: [.tag, .count]
     case .show, .delete, .search, .sample, .repair, .help, .stats: []
+    case .export: [.format]
+    case .import: [.format, .skipInvalid]
     }
   }
 
@@ -93,6 +106,13 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
         ("--count <n>", "Ask at most this many questions, chosen at random (default: all)."),
       ]
     case .show, .delete, .search, .sample, .repair, .help, .stats: []
+    case .export:
+      [("--format <format>", "json or csv; by default from the file's extension, else json.")]
+    case .import:
+      [
+        ("--format <format>", "json or csv; by default from the extension, else the contents."),
+        ("--skip-invalid", "Import the valid rows even if some rows are invalid."),
+      ]
     }
   }
 }

@@ -14,6 +14,8 @@ nonisolated struct ProcessContext: Sendable {
   var standardInputIsTerminal = false
   /// Whether standard output is a terminal; colour is only ever used when it is.
   var standardOutputIsTerminal = false
+  /// Whether standard error is a terminal; progress bars are only ever drawn when it is.
+  var standardErrorIsTerminal = false
 
   /// Whether a person is at a terminal on both ends, so a full-screen mode could be offered.
   var isInteractive: Bool { standardInputIsTerminal && standardOutputIsTerminal }

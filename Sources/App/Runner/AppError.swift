@@ -1,6 +1,7 @@
 // Every way a run of `questions` can fail, split into usage errors and runtime errors.
 
 import Foundation
+import Models
 import Persistence
 
 /// A failure of the command-line front end.
@@ -53,6 +54,20 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case notATerminal(String)
   /// A system call on the terminal failed; `reason` is the system's error text.
   case terminalFailed(operation: String, reason: String)
+  /// An option value that is not one of those allowed, such as `--format xml`.
+  case invalidValue(String, option: String, expected: String, subcommand: Subcommand)
+  /// A file to import could not be read.
+  case unreadableFile(String, reason: String)
+  /// An export could not be written; an older file at the path is left as it was.
+  case unwritableFile(String, reason: String)
+  /// A file to import cannot be read as questions at all (not JSON, a bad CSV header).
+  case malformedImport(String, line: Int?, reason: String)
+  /// Rows of a file to import are invalid, so nothing was imported; they are listed before.
+  case invalidRows(String, invalid: Int, valid: Int)
+  /// A question cannot be exported in the format asked for without losing something.
+  case notRepresentable(InterchangeFormat, id: String, reason: String)
+  /// The export's destination is the store's own file, which the export would destroy.
+  case exportOverStore(String)
 
   /// Wraps any error thrown by the store.
   static func store(_ error: any Error) -> AppError {
@@ -70,10 +85,12 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     switch self {
     case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .malformedID,
-      .notAPositiveNumber:
+      .notAPositiveNumber, .invalidValue:
       true
     case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
-      .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .notATerminal, .terminalFailed:
+      .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .notATerminal,
+      .terminalFailed, .unreadableFile, .unwritableFile, .malformedImport, .invalidRows,
+      .notRepresentable, .exportOverStore:
       false
     }
   }
@@ -92,75 +109,13 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .blankValue(_, let subcommand), .malformedID(_, let subcommand),
       .notAPositiveNumber(_, _, let subcommand):
       subcommand
+    case .invalidValue(_, _, _, let subcommand):
+      subcommand
     case .unknownCommand, .persistence, .storeFailed, .noSuchQuestion, .ambiguousID,
-      .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .notATerminal,
-      .terminalFailed:
+      .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
+      .notATerminal, .terminalFailed, .unreadableFile, .unwritableFile, .malformedImport,
+      .invalidRows, .notRepresentable, .exportOverStore:
       nil
-    }
-  }
-}
-
-nonisolated extension AppError: LocalizedError {
-  /// A sentence saying what went wrong and, where it helps, what to do.
-  var errorDescription: String? {
-    switch self {
-    case .unknownCommand(let name):
-      "Unknown subcommand '\(name)'."
-    case .unknownOption(let option, let subcommand):
-      if let subcommand, OptionName(spelling: option) != nil {
-        "The option '\(option)' does not apply to '\(subcommand.rawValue)'."
-      } else {
-        "Unknown option '\(option)'."
-      }
-    case .missingValue(let option, _):
-      "Missing value for '\(option)'. Write '\(option)=<value>' if the value starts with '-'."
-    case .unexpectedValue(let option, _):
-      "The flag '\(option)' does not take a value."
-    case .repeatedOption(let option, _):
-      "The option '\(option)' can only be given once."
-    case .missingOption(let option, _):
-      "Missing option '\(option)'."
-    case .missingArgument(let argument, _):
-      "Missing argument '\(argument)'."
-    case .unexpectedArgument(let argument, _):
-      "Unexpected argument '\(argument)'."
-    case .blankValue(let name, _):
-      "'\(name)' cannot be empty or blank."
-    case .malformedID(let text, _):
-      "'\(text)' is not a question id: give the full id or at least"
-        + " \(QuestionReference.minimumPrefixLength) of its first hex digits."
-    case .persistence(let error) where error.canBeMovedAside:
-      error.description + " To keep its bytes and start empty, run 'questions repair'."
-    case .persistence(let error):
-      error.description
-    case .storeFailed(let reason):
-      "The store failed: \(reason)."
-    case .noSuchQuestion(let id):
-      "No question has an id starting with '\(id)'. Run 'questions list' to see the ids."
-    case .ambiguousID(let prefix, let matches):
-      "The id '\(prefix)' is ambiguous; it matches "
-        + matches.map(\.uuidString).joined(separator: ", ") + ". Give more digits."
-    case .encodingFailed(let reason):
-      "The output could not be encoded as JSON: \(reason)."
-    case .notAPositiveNumber(let text, let option, _):
-      "'\(option)' needs a whole number of at least 1, not '\(text)'."
-    case .studyHistory(let error) where error.canBeMovedAside:
-      error.description
-        + " Move it aside to start a new study history; your questions are not affected."
-    case .studyHistory(let error):
-      error.description
-    case .quizNotStarted(let reason):
-      reason
-    case .quizStopped(let question, let total):
-      "The quiz stopped at question \(question) of \(total) because the input ended;"
-        + " nothing was stored."
-    case .resultNotSaved(let reason):
-      "The quiz result was not stored: \(reason)"
-    case .notATerminal(let stream):
-      "The full-screen mode needs a terminal, and \(stream) is not one."
-        + " Run it in a terminal, or use the subcommands ('questions help')."
-    case .terminalFailed(let operation, let reason):
-      "The terminal could not be set up: \(operation) failed: \(reason)."
     }
   }
 }

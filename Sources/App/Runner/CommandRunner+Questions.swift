@@ -55,6 +55,8 @@ extension CommandRunner {
       }
     case .help, .repair, .quiz, .stats, .fullScreen:
       break  // Run by `perform(_:)` without a list view model.
+    case .export, .import:
+      break  // Run by `perform(_:)` through `transfer`, which also needs the store's folder.
     }
   }
 }

@@ -73,8 +73,14 @@ struct CommandRunner {
       try await runQuiz(tag: tag, count: count, over: repository, in: directory, printer: printer)
       return ExitCode.success
     }
-    try await execute(
-      command, on: QuestionListViewModel(repository: repository), printer: printer)
+    let viewModel = QuestionListViewModel(repository: repository)
+    switch command {
+    case .export, .import:
+      // These also need the store's folder, to keep an export from overwriting the store.
+      try await transfer(command, on: viewModel, printer: printer, storeDirectory: directory)
+    default:
+      try await execute(command, on: viewModel, printer: printer)
+    }
     return ExitCode.success
   }
 

@@ -33,6 +33,8 @@ final class RunnerHarness {
   var environment: [String: String] = ["HOME": "/home/tester"]
   /// Whether the runner is told standard output is a terminal.
   var standardOutputIsTerminal = false
+  /// Whether the runner is told standard error is a terminal.
+  var standardErrorIsTerminal = false
   /// An error to throw instead of opening the store.
   var openFailure: PersistenceError?
 
@@ -47,7 +49,8 @@ final class RunnerHarness {
     console.input = input
     let context = ProcessContext(
       environment: environment, currentDirectory: URL(fileURLWithPath: "/work/here"),
-      standardOutputIsTerminal: standardOutputIsTerminal)
+      standardOutputIsTerminal: standardOutputIsTerminal,
+      standardErrorIsTerminal: standardErrorIsTerminal)
     let repository = repository
     let sessions = replacementSessions ?? sessions
     let failure = openFailure

@@ -1,0 +1,148 @@
+// `questions export` and `questions import`: files of questions in and out, through one batch.
+
+import Foundation
+import Models
+import ViewModels
+
+extension CommandRunner {
+  /// Runs `export` or `import` against `viewModel`; `storeDirectory` holds the store's files.
+  func transfer(
+    _ command: Command, on viewModel: QuestionListViewModel, printer: ResultPrinter,
+    storeDirectory: URL
+  ) async throws(AppError) {
+    switch command {
+    case .export(let format, let destination):
+      try await export(
+        from: viewModel, format: format, destination: destination, printer: printer,
+        storeDirectory: storeDirectory)
+    case .import(let source, let format, let skipInvalid):
+      try await importQuestions(
+        into: viewModel, source: source, format: format, skipInvalid: skipInvalid,
+        printer: printer)
+    default:
+      break
+    }
+  }
+
+  /// Writes every question to `destination`, or to standard output when it is `nil` or `-`.
+  ///
+  /// The format is `format`, else the destination's extension, else JSON.
+  private func export(
+    from viewModel: QuestionListViewModel, format: InterchangeFormat?, destination: String?,
+    printer: ResultPrinter, storeDirectory: URL
+  ) async throws(AppError) {
+    let path = destination == "-" ? nil : destination
+    let format = format ?? path.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .json
+    let url = path.map(resolve)
+    if let path, let url, Self.isStoreFile(url, in: storeDirectory) {
+      throw .exportOverStore(path)
+    }
+    await viewModel.load()
+    let questions = viewModel.questions
+    let progress = ProgressBar(
+      label: "Exporting", isTerminal: context.standardErrorIsTerminal, write: console.writeError)
+    let bytes: [UInt8]
+    do {
+      switch format {
+      case .csv: bytes = try QuestionCSV.encode(questions, progress: progress.update)
+      case .json: bytes = try QuestionJSON.encode(questions, progress: progress.update)
+      }
+    } catch {
+      progress.clear()
+      switch error {
+      case .unrepresentable(let id, let reason):
+        throw .notRepresentable(format, id: id, reason: reason)
+      case .encodingFailed(let reason), .malformedFile(_, let reason):
+        throw .encodingFailed(reason)
+      }
+    }
+    guard let path, let url else {
+      progress.finish("Exported \(questions.count) questions.")
+      console.writeOutput(String(decoding: bytes, as: UTF8.self))
+      return
+    }
+    do {
+      try ExportFileWriter.replaceFile(at: url, with: bytes, displayPath: path)
+    } catch {
+      progress.clear()
+      throw error
+    }
+    progress.clear()  // The summary below gives the count.
+    let report = ExportReport(exported: questions.count, file: path, format: format.rawValue)
+    console.writeOutput(
+      printer.json
+        ? try JSONFormatter().encode(report)
+        : "Exported \(questions.count) questions to \(path) as \(format.rawValue.uppercased()).\n")
+  }
+
+  /// Reads `source` (standard input for `-`), checks every row, and saves the valid questions
+  /// with one batch save: all of them, or none if a row is invalid and not `skipInvalid`.
+  private func importQuestions(
+    into viewModel: QuestionListViewModel, source: String, format: InterchangeFormat?,
+    skipInvalid: Bool, printer: ResultPrinter
+  ) async throws(AppError) {
+    let isStandardInput = source == "-"
+    let name = isStandardInput ? "<stdin>" : source
+    let data = try ImportFileReader.read(
+      isStandardInput ? nil : resolve(source), displayPath: name)
+    let format =
+      format ?? (isStandardInput ? nil : InterchangeFormat(pathExtensionOf: source))
+      ?? InterchangeFormat.sniff(data)
+    let shortName = isStandardInput ? name : URL(fileURLWithPath: source).lastPathComponent
+    let progress = ProgressBar(
+      label: "Reading \(shortName)", isTerminal: context.standardErrorIsTerminal,
+      write: console.writeError)
+    let plan: ImportPlan
+    do {
+      plan = try QuestionImport.plan(data, format: format) { progress.update($0) }
+    } catch {
+      progress.clear()
+      switch error {
+      case .malformedFile(let line, let reason):
+        throw .malformedImport(name, line: line, reason: reason)
+      case .unrepresentable(_, let reason), .encodingFailed(let reason):
+        throw .malformedImport(name, line: nil, reason: reason)
+      }
+    }
+    progress.finish("Read \(plan.rowCount) rows from \(name).")
+    if !plan.problems.isEmpty {
+      console.writeError(plan.problems.map { "\(name):\($0.line): \($0.message)\n" }.joined())
+      guard skipInvalid else {
+        throw .invalidRows(name, invalid: plan.problems.count, valid: plan.validRowCount)
+      }
+    }
+    await viewModel.load()
+    let stored = Set(viewModel.questions.map(\.id))
+    let replaced = plan.questions.count { stored.contains($0.id) }
+    if !plan.questions.isEmpty {
+      progress.showStatus("Saving \(plan.questions.count) questions...")
+      do {
+        try await viewModel.add(contentsOf: plan.questions)
+      } catch {
+        progress.clear()
+        throw .store(error)
+      }
+      progress.clear()
+    }
+    let report = ImportReport(
+      file: name, format: format.rawValue, imported: plan.questions.count,
+      added: plan.questions.count - replaced, replaced: replaced, merged: plan.merged,
+      skipped: plan.problems.count)
+    console.writeOutput(printer.json ? try JSONFormatter().encode(report) : report.sentence)
+  }
+
+  /// `path` as an absolute URL, relative to the current folder.
+  private func resolve(_ path: String) -> URL {
+    URL(fileURLWithPath: path, relativeTo: context.currentDirectory).absoluteURL
+      .standardizedFileURL
+  }
+
+  /// Whether `url` is one of the store's files, which an export must never replace.
+  private static func isStoreFile(_ url: URL, in directory: URL) -> Bool {
+    let store = directory.appendingPathComponent(DataDirectoryResolver.storeFilename)
+    let storeFiles = [store.path, store.path + ".journal", store.path + ".lock"].map {
+      URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
+    }
+    return storeFiles.contains(url.resolvingSymlinksInPath().path)
+  }
+}

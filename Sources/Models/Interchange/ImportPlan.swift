@@ -1,0 +1,29 @@
+// What an import would store, and what it would reject, worked out before anything is written.
+
+/// The result of reading a file of questions: the questions to save and the rows that failed.
+///
+/// Rows are applied in file order. When the same id appears on several rows, the later row
+/// wins, at the position of the first, and ``merged`` counts the rows that were folded into
+/// an earlier one. The plan says nothing about the store: whether a question adds or
+/// replaces is decided when it is saved.
+public struct ImportPlan: Equatable, Sendable {
+  /// The valid questions, one per id, in the order their ids first appear in the file.
+  public var questions: [Question]
+  /// The rows that cannot become questions, in file order.
+  public var problems: [ImportProblem]
+  /// How many valid rows repeated the id of an earlier valid row and replaced it.
+  public var merged: Int
+  /// How many rows the file holds, valid or not.
+  public var rowCount: Int
+
+  /// Creates a plan.
+  public init(questions: [Question], problems: [ImportProblem], merged: Int, rowCount: Int) {
+    self.questions = questions
+    self.problems = problems
+    self.merged = merged
+    self.rowCount = rowCount
+  }
+
+  /// How many rows are valid: ``questions`` plus the ``merged`` rows.
+  public var validRowCount: Int { rowCount - problems.count }
+}

@@ -1,0 +1,73 @@
+// Collects rows into an `ImportPlan`: merges repeated ids, dates undated rows, keeps problems.
+
+import Foundation
+
+/// Builds an ``ImportPlan`` one row at a time, in file order.
+struct ImportPlanBuilder {
+  private var questions: [Question] = []
+  /// Whether `questions[i]` still needs a creation date.
+  private var undated: [Bool] = []
+  private var positions: [UUID: Int] = [:]
+  private var problems: [ImportProblem] = []
+  private var merged = 0
+  /// How many rows were added or rejected.
+  private(set) var rowCount = 0
+
+  /// Adds the row that starts at `line`: a valid row joins the plan, an invalid one becomes a
+  /// problem.
+  mutating func append(_ row: CheckedRow, line: Int) {
+    switch row {
+    case .valid(let row): add(row)
+    case .invalid(let reasons): reject(line: line, reasons)
+    }
+  }
+
+  /// Adds a valid row, replacing in place an earlier row with the same id.
+  private mutating func add(_ row: ImportedRow) {
+    rowCount += 1
+    let id = row.id ?? UUID()
+    let question = Question(
+      id: id, prompt: row.prompt, answer: row.answer, tags: Question.cleanedTags(row.tags),
+      createdAt: row.createdAt ?? .distantPast)
+    if let position = positions[id] {
+      questions[position] = question
+      undated[position] = row.createdAt == nil
+      merged += 1
+    } else {
+      positions[id] = questions.count
+      questions.append(question)
+      undated.append(row.createdAt == nil)
+    }
+  }
+
+  /// Records a row that cannot become a question.
+  private mutating func reject(line: Int, _ reasons: [String]) {
+    rowCount += 1
+    problems.append(ImportProblem(line: line, message: reasons.joined(separator: "; ")))
+  }
+
+  /// The plan, with each question the file gave no date getting its own: distinct
+  /// milliseconds that increase in file order and end at `now`, so sorting by date keeps
+  /// the file's order and no question is dated in the future.
+  func finish(now: Date) -> ImportPlan {
+    var questions = questions
+    let end = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    var remaining = Int64(undated.count { $0 })
+    for index in questions.indices where undated[index] {
+      remaining -= 1
+      // The same arithmetic as parsing a timestamp, so the date survives a round trip.
+      questions[index].createdAt = Date(timeIntervalSince1970: Double(end - remaining) / 1000)
+    }
+    return ImportPlan(
+      questions: questions, problems: problems, merged: merged, rowCount: rowCount)
+  }
+
+  /// What is wrong with the fields every question needs, or nothing; a `nil` field was
+  /// missing, which is reported on its own.
+  static func fieldProblems(prompt: String?, answer: String?) -> [String] {
+    var problems: [String] = []
+    if prompt?.allSatisfy(\.isWhitespace) == true { problems.append("the prompt is empty") }
+    if answer?.allSatisfy(\.isWhitespace) == true { problems.append("the answer is empty") }
+    return problems
+  }
+}

@@ -1,0 +1,20 @@
+// One row of an imported file after its fields were read: a question to be, or why not.
+
+import Foundation
+
+/// One row read from a file, checked field by field, before it joins the plan.
+struct ImportedRow {
+  /// The row's id; `nil` when the file gave none, so the question gets a new one.
+  var id: UUID?
+  var prompt: String
+  var answer: String
+  var tags: [String]
+  /// The row's creation date; `nil` when the file gave none, so the import dates it.
+  var createdAt: Date?
+}
+
+/// A row after its fields were checked: a question to be, or every reason it cannot be one.
+enum CheckedRow {
+  case valid(ImportedRow)
+  case invalid(reasons: [String])
+}

@@ -1,0 +1,102 @@
+// One element of an imported JSON array, checked key by key; a bad element never stops the decode.
+
+import Foundation
+
+/// An element of the question array of an imported JSON file.
+///
+/// Its `init(from:)` never throws: a bad element becomes the reasons it is bad. So one decode
+/// of the whole file checks every element, and every bad one is reported at once. The keys
+/// are those of ``Question``'s on-disk shape, all required: `id`, `prompt`, `answer`,
+/// `tags` and `createdAt`. Any other key is a problem too, so that a misspelt key is not
+/// silently dropped.
+struct JSONImportItem: Decodable {
+  /// The element's index in the array.
+  let index: Int
+  /// The question, or why the element cannot be one.
+  let row: CheckedRow
+
+  init(from decoder: any Decoder) throws {
+    index = decoder.codingPath.last?.intValue ?? 0
+    if let key = DecodingProgressRelay.key {
+      (decoder.userInfo[key] as? DecodingProgressRelay)?.elementDecoded(at: index)
+    }
+    row = Self.check(decoder)
+  }
+
+  private enum Field: String, CaseIterable {
+    case id, prompt, answer, tags, createdAt
+  }
+
+  /// Any key of a JSON object.
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  private static func check(_ decoder: any Decoder) -> CheckedRow {
+    guard let container = try? decoder.container(keyedBy: AnyKey.self) else {
+      return .invalid(reasons: [
+        "expected a question, a JSON object with the keys id, prompt, answer, tags and createdAt"
+      ])
+    }
+    var reasons: [String] = []
+    // Two plain functions rather than one generic one: a debug build pays for generic
+    // metadata on every call, and this runs five times per question.
+    func isPresent(_ field: Field) -> Bool {
+      guard container.contains(AnyKey(stringValue: field.rawValue)) else {
+        reasons.append("the key \"\(field.rawValue)\" is missing")
+        return false
+      }
+      return true
+    }
+    func string(_ field: Field) -> String? {
+      guard isPresent(field) else { return nil }
+      guard
+        let value = try? container.decode(String.self, forKey: AnyKey(stringValue: field.rawValue))
+      else {
+        reasons.append("\"\(field.rawValue)\" is not a string")
+        return nil
+      }
+      return value
+    }
+    func strings(_ field: Field) -> [String]? {
+      guard isPresent(field) else { return nil }
+      guard
+        let value = try? container.decode(
+          [String].self, forKey: AnyKey(stringValue: field.rawValue))
+      else {
+        reasons.append("\"\(field.rawValue)\" is not an array of strings")
+        return nil
+      }
+      return value
+    }
+    let idText = string(.id)
+    let prompt = string(.prompt)
+    let answer = string(.answer)
+    let tags = strings(.tags)
+    let dateText = string(.createdAt)
+    let id = idText.flatMap { UUID(uuidString: $0) }
+    if let idText, id == nil { reasons.append("the id \"\(idText)\" is not a UUID") }
+    let createdAt = dateText.flatMap(Timestamp.parse)
+    if let dateText, createdAt == nil {
+      reasons.append(
+        "the createdAt \"\(dateText)\" is not an ISO-8601 date such as 2026-11-22T07:54:15Z")
+    }
+    let known = Set(Field.allCases.map(\.rawValue))
+    let unknown = container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
+    if !unknown.isEmpty {
+      let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+      reasons.append(
+        "unknown \(unknown.count == 1 ? "key" : "keys") \(names); a question has the keys id,"
+          + " prompt, answer, tags and createdAt")
+    }
+    reasons = ImportPlanBuilder.fieldProblems(prompt: prompt, answer: answer) + reasons
+    guard reasons.isEmpty, let id, let prompt, let answer, let tags, let createdAt else {
+      return .invalid(reasons: reasons)
+    }
+    return .valid(
+      ImportedRow(id: id, prompt: prompt, answer: answer, tags: tags, createdAt: createdAt))
+  }
+}
