@@ -119,3 +119,88 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     }
   }
 }
+
+nonisolated extension AppError: LocalizedError {
+  /// A sentence saying what went wrong and, where it helps, what to do.
+  var errorDescription: String? {
+    switch self {
+    case .unknownCommand(let name):
+      "Unknown subcommand '\(name)'."
+    case .unknownOption(let option, let subcommand):
+      if let subcommand, OptionName(spelling: option) != nil {
+        "The option '\(option)' does not apply to '\(subcommand.rawValue)'."
+      } else {
+        "Unknown option '\(option)'."
+      }
+    case .missingValue(let option, _):
+      "Missing value for '\(option)'. Write '\(option)=<value>' if the value starts with '-'."
+    case .unexpectedValue(let option, _):
+      "The flag '\(option)' does not take a value."
+    case .repeatedOption(let option, _):
+      "The option '\(option)' can only be given once."
+    case .missingOption(let option, _):
+      "Missing option '\(option)'."
+    case .missingArgument(let argument, _):
+      "Missing argument '\(argument)'."
+    case .unexpectedArgument(let argument, _):
+      "Unexpected argument '\(argument)'."
+    case .blankValue(let name, _):
+      "'\(name)' cannot be empty or blank."
+    case .malformedID(let text, _):
+      "'\(text)' is not a question id: give the full id or at least"
+        + " \(QuestionReference.minimumPrefixLength) of its first hex digits."
+    case .persistence(let error) where error.canBeMovedAside:
+      error.description + " To keep its bytes and start empty, run 'questions repair'."
+    case .persistence(let error):
+      error.description
+    case .storeFailed(let reason):
+      "The store failed: \(reason)."
+    case .noSuchQuestion(let id):
+      "No question has an id starting with '\(id)'. Run 'questions list' to see the ids."
+    case .ambiguousID(let prefix, let matches):
+      "The id '\(prefix)' is ambiguous; it matches "
+        + matches.map(\.uuidString).joined(separator: ", ") + ". Give more digits."
+    case .encodingFailed(let reason):
+      "The output could not be encoded as JSON: \(reason)."
+    case .notAPositiveNumber(let text, let option, _):
+      "'\(option)' needs a whole number of at least 1, not '\(text)'."
+    case .studyHistory(let error) where error.canBeMovedAside:
+      error.description
+        + " Move it aside to start a new study history; your questions are not affected."
+    case .studyHistory(let error):
+      error.description
+    case .quizNotStarted(let reason):
+      reason
+    case .quizStopped(let question, let total):
+      "The quiz stopped at question \(question) of \(total) because the input ended;"
+        + " nothing was stored."
+    case .resultNotSaved(let reason):
+      "The quiz result was not stored: \(reason)"
+    case .notATerminal(let stream):
+      "The full-screen mode needs a terminal, and \(stream) is not one."
+        + " Run it in a terminal, or use the subcommands ('questions help')."
+    case .terminalFailed(let operation, let reason):
+      "The terminal could not be set up: \(operation) failed: \(reason)."
+    case .invalidValue(let value, let option, let expected, _):
+      "'\(value)' is not a valid value for '\(option)'; use \(expected)."
+    case .unreadableFile(let path, let reason):
+      "Cannot read \(path): \(reason). Nothing was imported."
+    case .unwritableFile(let path, let reason):
+      "Cannot write \(path): \(reason). Any earlier file there was left as it was."
+    case .malformedImport(let path, let line?, let reason):
+      "\(path):\(line): \(reason). Nothing was imported."
+    case .malformedImport(let path, nil, let reason):
+      "\(path): \(reason). Nothing was imported."
+    case .invalidRows(let path, let invalid, let valid):
+      "\(path) has \(invalid) invalid \(invalid == 1 ? "row" : "rows") (listed above) and"
+        + " \(valid) valid; nothing was imported. Fix the invalid rows, or run again with"
+        + " --skip-invalid to import only the valid ones."
+    case .notRepresentable(let format, let id, let reason):
+      "Cannot export as \(format.rawValue.uppercased()): the question \(id) \(reason)."
+        + " Nothing was written. Export with '--format json', which keeps every question"
+        + " exactly."
+    case .exportOverStore(let path):
+      "\(path) is the store itself; exporting there would replace it. Choose another file."
+    }
+  }
+}
