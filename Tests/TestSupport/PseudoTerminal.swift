@@ -65,6 +65,7 @@ public final class PseudoTerminal: Sendable {
     columns: Int = 80, rows: Int = 24
   ) throws {
     pair = try PseudoTerminalPair(columns: columns, rows: rows)
+    initialAttributes = try pair.attributes()
     state = Guarded(State(emulator: ScreenEmulator(columns: columns, rows: rows)))
     var merged = ProcessInfo.processInfo.environment
     merged["SWIFT_BACKTRACE"] = "enable=no"
@@ -85,6 +86,9 @@ public final class PseudoTerminal: Sendable {
     Self.startReader(pair: pair, state: state, wake: wake[0])
     Self.startWaiter(processID: processID, pair: pair, state: state)
   }
+
+  /// The terminal's attributes before the program started, to compare with those it leaves.
+  public let initialAttributes: termios
 
   /// The visible screen: rows without trailing spaces, joined by `"\n"`.
   public var screenText: String { screen.text }

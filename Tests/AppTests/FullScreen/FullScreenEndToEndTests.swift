@@ -63,7 +63,7 @@ import Testing
 
   @Test func addSearchQuizDeleteAndQuit() throws {
     let terminal = try launch()
-    let before = try terminal.terminalAttributes()
+    let before = terminal.initialAttributes
     try terminal.waitForText("Load the sample deck?")
     keep(terminal, as: "1-welcome")
     try terminal.send("n")
@@ -129,7 +129,7 @@ import Testing
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path, "sample"])
     try #require(sample.status == 0)
     let terminal = try launch(environment: environment, arguments: arguments)
-    let before = try terminal.terminalAttributes()
+    let before = terminal.initialAttributes
     try terminal.waitForText("What does an actor guarantee")
     return (terminal, before)
   }
