@@ -28,7 +28,7 @@ enum FrameComposer {
     case .editor: EditorPage.draw(state, into: &frame)
     case .quiz: QuizPage.draw(state.quiz, into: &frame)
     case .statistics: StatisticsPage.draw(state.statistics, into: &frame)
-    case .help: HelpPage.draw(into: &frame)
+    case .help: HelpPage.draw(scrollOffset: state.helpScrollOffset, into: &frame)
     case .sampleOffer: SampleOfferPage.draw(into: &frame)
     }
     drawStatus(state, into: &frame)

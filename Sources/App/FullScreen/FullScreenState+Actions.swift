@@ -24,7 +24,7 @@ extension FullScreenState {
       case .editor: await performInEditor(action)
       case .quiz: await performInQuiz(action)
       case .statistics: if action == .goBack { show(.list) }
-      case .help: if action == .goBack { show(pageBeforeHelp) }
+      case .help: performInHelp(action)
       case .sampleOffer: await performOnSampleOffer(action)
       }
     }
@@ -137,6 +137,17 @@ extension FullScreenState {
     }
     closeEditor(status: .info(editor.isEditing ? "Saved your changes." : "Added the question."))
     select(list.questions.firstIndex { $0.id == question.id } ?? selection)
+  }
+
+  private func performInHelp(_ action: Action) {
+    switch action {
+    case .moveDown: scrollHelp(by: 1)
+    case .moveUp: scrollHelp(by: -1)
+    case .pageDown: scrollHelp(by: max(size.rows - 3, 1))
+    case .pageUp: scrollHelp(by: -max(size.rows - 3, 1))
+    case .goBack: show(pageBeforeHelp)
+    default: break
+    }
   }
 
   private func performInQuiz(_ action: Action) async {

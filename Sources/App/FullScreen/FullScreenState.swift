@@ -28,6 +28,8 @@ final class FullScreenState {
   private(set) var editor: QuestionEditorViewModel?
   /// Feedback from the last action, shown until the next one.
   private(set) var status: StatusMessage?
+  /// How far the help page is scrolled, when its keys do not all fit.
+  private(set) var helpScrollOffset = 0
   /// The page help was opened from, to return to.
   private(set) var pageBeforeHelp = Page.list
   /// The exit status once the user asked to leave; `nil` while running.
@@ -63,6 +65,13 @@ final class FullScreenState {
 
   /// Whether `action` can do anything now; the hint bar shows only the keys that can.
   func canPerform(_ action: Action) -> Bool {
+    if page == .help, [.moveDown, .moveUp, .pageDown, .pageUp].contains(action) {
+      return HelpPage.needsScrolling(in: size)
+    }
+    return isAvailable(action)
+  }
+
+  private func isAvailable(_ action: Action) -> Bool {
     switch action {
     case .editSelected, .deleteSelected: selectedQuestion != nil
     case .moveDown, .moveUp, .moveToFirst, .moveToLast, .pageDown, .pageUp:
@@ -127,6 +136,13 @@ final class FullScreenState {
   /// Shows help, remembering the page to come back to.
   func openHelp() {
     pageBeforeHelp = page
+    helpScrollOffset = 0
     show(.help)
+  }
+
+  /// Scrolls the help page by `lines`, within its length.
+  func scrollHelp(by lines: Int) {
+    let offset = HelpPage.firstLine(scrollOffset: helpScrollOffset + lines, size: size)
+    if offset != helpScrollOffset { helpScrollOffset = offset }
   }
 }

@@ -53,8 +53,17 @@ nonisolated enum KeyTable {
         KeyBinding([.character("n"), .character("N"), .escape], .goBack, "n/Esc", "keep"),
       ]
     case .quiz: quizBindings
-    case .statistics, .help:
+    case .statistics:
       [
+        KeyBinding([.escape], .goBack, "Esc", "back"),
+        KeyBinding([.character("q")], .quit, "q", "quit"),
+      ]
+    case .help:
+      [
+        KeyBinding([.character("j"), .down], .moveDown, "j/↓", "scroll", hint: "j/k scroll"),
+        KeyBinding([.character("k"), .up], .moveUp, "k/↑", "scroll up").hiddenFromHintBar(),
+        KeyBinding([.pageDown], .pageDown, "PgDn", "page").hiddenFromHintBar(),
+        KeyBinding([.pageUp], .pageUp, "PgUp", "page up").hiddenFromHintBar(),
         KeyBinding([.escape], .goBack, "Esc", "back"),
         KeyBinding([.character("q")], .quit, "q", "quit"),
       ]
@@ -91,7 +100,7 @@ nonisolated enum KeyTable {
     KeyBinding([.character(" "), .enter], .revealAnswer, "Space", "show answer"),
     KeyBinding([.character("y"), .character("Y")], .knewIt, "y", "knew it"),
     KeyBinding([.character("n"), .character("N")], .didNotKnowIt, "n", "didn't"),
-    KeyBinding([.character("r")], .confirm, "r", "save the result again"),
+    KeyBinding([.character("r")], .confirm, "r", "save again"),
     KeyBinding([.escape], .goBack, "Esc", "back"),
     KeyBinding([.character("q")], .quit, "q", "quit"),
   ]

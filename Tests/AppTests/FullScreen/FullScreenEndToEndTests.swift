@@ -79,7 +79,11 @@ import Testing
     try terminal.send("\r")
     try terminal.waitForText("Added the question.")
     try terminal.send("aWhat does an actor guarantee?\tOne task at a time\tactors\r")
-    try terminal.waitForText("What does an actor guarantee?")
+    let list = try terminal.waitForScreen {
+      $0.line(0).hasPrefix(" Questions") && $0.line(0).hasSuffix(" 2")
+    }
+    #expect(list.text.contains("What does an actor guarantee?"))
+    #expect(list.text.contains("What does fsync do?"))
     keep(terminal, as: "3-list")
 
     try terminal.send("/fsync")

@@ -141,6 +141,24 @@ import ViewModels
     #expect(await repository.loadAll().count == Question.sampleDeck.count)
   }
 
+  @Test func helpScrollsWhenItDoesNotFit() async {
+    let (state, _) = await FullScreenFixtures.state(size: TerminalSize(columns: 40, rows: 10))
+    await state.perform(.showHelp)
+    let top = FrameComposer.frame(for: state).lines
+    #expect(top[1] == " List")
+    #expect(top[9].contains("j/k scroll"))
+    for _ in 0..<200 { await state.perform(.moveDown) }
+    let bottom = FrameComposer.frame(for: state).lines
+    #expect(bottom[7] == " Ctrl-C quits anywhere.")
+    await state.perform(.goBack)
+    #expect(state.page == .list)
+    let (wide, _) = await FullScreenFixtures.state(size: size)
+    await wide.perform(.showHelp)
+    await wide.perform(.moveDown)
+    #expect(wide.helpScrollOffset == 0)
+    #expect(!FrameComposer.frame(for: wide).lines[23].contains("scroll"))
+  }
+
   @Test func quitAndInterruptSetTheExitStatus() async {
     let (state, _) = await FullScreenFixtures.state(size: size)
     await state.perform(.quit)
