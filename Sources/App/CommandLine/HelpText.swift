@@ -8,7 +8,7 @@ nonisolated enum HelpText {
   /// The page printed by `questions help`, `-h` or `--help`.
   static var general: String {
     let subcommands = Subcommand.allCases.map { subcommand in
-      let label = subcommand == .list ? "list (default)" : subcommand.rawValue
+      let label = subcommand == .list ? "list (default*)" : subcommand.rawValue
       return (label, subcommand.overview)
     }
     let file = DataDirectoryResolver.storeFilename
@@ -23,6 +23,11 @@ nonisolated enum HelpText {
       section("OPTIONS", globalOptionHelp),
       section("SUBCOMMANDS", subcommands)
         + "\n\n  See 'questions help <subcommand>' for detailed help.",
+      """
+      * With no subcommand, at a terminal (both standard input and output), questions opens
+        its full-screen mode: browse, search, add, edit and delete questions, take quizzes and
+        see statistics. Press ? there for its keys. Anywhere else it runs list.
+      """,
     ].joined(separator: "\n\n") + "\n"
   }
 
