@@ -103,7 +103,7 @@ final class TerminalSession {
     if guardsAgainstCrashes { TerminalCrashGuard.uninstall() }
   }
 
-  /// Writes `text` as UTF-8; see ``write(_:)-([UInt8])``.
+  /// Writes `text` as UTF-8, like the `[UInt8]` overload.
   func write(_ text: String) throws(AppError) {
     try write(Array(text.utf8))
   }
