@@ -82,7 +82,7 @@ final class TerminalSession {
     }
     savedAttributes = saved
     do {
-      try write(Self.enterSequence)
+      try writeOut(Self.enterSequence)
     } catch {
       restore()
       throw error
@@ -98,24 +98,33 @@ final class TerminalSession {
   func restore() {
     guard let saved = savedAttributes else { return }
     savedAttributes = nil
-    try? write(Self.restoreSequence)
+    try? writeOut(Self.restoreSequence)
     _ = Self.setAttributes(input, TCSAFLUSH, saved: saved)
     if guardsAgainstCrashes { TerminalCrashGuard.uninstall() }
   }
 
-  /// Writes `text` as UTF-8; see ``write(_:)-([UInt8])``.
+  /// Writes `text` as UTF-8, like the `[UInt8]` overload.
   func write(_ text: String) throws(AppError) {
     try write(Array(text.utf8))
   }
 
-  /// Writes all of `bytes` to the output, in one `write` call when the terminal takes it.
+  /// Writes all of `bytes` to the output while the session is entered, in one `write` call
+  /// when the terminal takes it.
   ///
-  /// Retries after a partial write, `EINTR`, and `EAGAIN` (waiting in `poll` until the
-  /// terminal can take more).
+  /// Outside the session (before ``enter()``, after ``restore()``) the bytes are dropped: a
+  /// frame that a drawing task produced just before the end would otherwise land on the
+  /// shell's screen. Retries after a partial write, `EINTR`, and `EAGAIN` (waiting in `poll`
+  /// until the terminal can take more).
   ///
   /// - Throws: ``AppError/terminalFailed(operation:reason:)`` when the terminal is gone
   ///   (typically `EIO` after a hang-up).
   func write(_ bytes: [UInt8]) throws(AppError) {
+    guard isEntered else { return }
+    try writeOut(bytes)
+  }
+
+  /// Writes all of `bytes`, whether or not the session is entered.
+  private func writeOut(_ bytes: [UInt8]) throws(AppError) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in

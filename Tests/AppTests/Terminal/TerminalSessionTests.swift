@@ -19,6 +19,14 @@ import Testing
     TerminalSession(input: pair.terminal, output: pair.terminal, guardsAgainstCrashes: false)
   }
 
+  /// Writes `marker` to the terminal side directly, not through a session, and checks that
+  /// exactly `expected` and then the marker arrive: nothing else was written in between.
+  func expectNothingMoreThan(_ expected: [UInt8] = [], marker: String = "marker") throws {
+    let bytes = Array(marker.utf8)
+    try #require(write(pair.terminal, bytes, bytes.count) == bytes.count)
+    #expect(try pair.read(until: bytes) == expected + bytes)
+  }
+
   /// Gives the terminal unusual settings, so that an exact restore is told apart from a
   /// restore to the defaults.
   func customizeTerminal() throws -> TerminalModes {
@@ -68,17 +76,26 @@ import Testing
     session.restore()
     session.restore()
     #expect(TerminalModes(try pair.attributes()) == original)
-    try session.write("marker")
-    #expect(try pair.read(until: Array("marker".utf8)) == Array("marker".utf8))
+    try expectNothingMoreThan()
   }
 
   @Test func restoreWithoutEnterDoesNothing() throws {
     let original = try customizeTerminal()
     let session = makeSession()
     session.restore()
-    try session.write("marker")
-    #expect(try pair.read(until: Array("marker".utf8)) == Array("marker".utf8))
+    try expectNothingMoreThan()
     #expect(TerminalModes(try pair.attributes()) == original)
+  }
+
+  @Test func writesOutsideTheSessionAreDropped() throws {
+    let session = makeSession()
+    try session.write("before enter")
+    try session.enter()
+    try session.write("frame")
+    try expectNothingMoreThan(TerminalSession.enterSequence + Array("frame".utf8))
+    session.restore()
+    try session.write("late frame")
+    try expectNothingMoreThan(TerminalSession.restoreSequence)
   }
 
   @Test func enterTwiceKeepsTheFirstSavedAttributes() throws {
@@ -102,8 +119,7 @@ import Testing
     #expect(!session.isEntered)
     let message = AppError.notATerminal("standard input").localizedDescription
     #expect(message.contains("standard input is not one"))
-    try session.write("marker")
-    #expect(try pair.read(until: Array("marker".utf8)) == Array("marker".utf8))
+    try expectNothingMoreThan()
   }
 
   @Test func sizeIsTheTerminalWindowSize() throws {
