@@ -159,7 +159,12 @@ import Testing
     let (terminal, before) = try launchOnTheSampleDeck()
     try terminal.signal(SIGSEGV)
     let exit = try terminal.waitForExit()
-    #expect(exit == PseudoTerminal.ExitStatus(status: 128 + SIGSEGV, wasSignalled: true))
+    if ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread" {
+      // Under `make test-tsan` the sanitizer's runtime reports the SIGSEGV and exits with 66.
+      #expect(exit.status != 0)
+    } else {
+      #expect(exit == PseudoTerminal.ExitStatus(status: 128 + SIGSEGV, wasSignalled: true))
+    }
     try expectRestored(terminal, like: before)
   }
 
