@@ -6,19 +6,13 @@ extension Question {
   /// Whether the question matches a search text typed by a person.
   ///
   /// The text is split into words; every word must occur in the prompt, the answer or one
-  /// of the tags, ignoring case and diacritics. Blank text matches every question.
+  /// of the tags, ignoring case and diacritics. Blank text matches every question. To search
+  /// many questions, prepare a ``SearchQuery`` once and match it against their ``SearchKey``s.
   ///
   /// - Parameter searchText: What the person typed.
   /// - Returns: `true` when every word of the text is found.
   public func matches(searchText: String) -> Bool {
-    let words = searchText.split(whereSeparator: \.isWhitespace)
-    guard !words.isEmpty else { return true }
-    let fields = [prompt, answer] + tags
-    return words.allSatisfy { word in
-      fields.contains {
-        $0.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-      }
-    }
+    SearchQuery(searchText).matches(SearchKey(self))
   }
 
   /// Whether the question is filed under a tag, ignoring case.

@@ -28,7 +28,7 @@ public final class QuestionListViewModel {
   public var searchText = "" {
     didSet {
       guard searchText != oldValue else { return }
-      questions = allQuestions.filter(isShown)
+      questions = visible(among: allQuestions)
     }
   }
 
@@ -38,7 +38,7 @@ public final class QuestionListViewModel {
   public var tag: String? {
     didSet {
       guard tag != oldValue else { return }
-      questions = allQuestions.filter(isShown)
+      questions = visible(among: allQuestions)
     }
   }
 
@@ -50,6 +50,7 @@ public final class QuestionListViewModel {
   public private(set) var errorMessage: String?
 
   @ObservationIgnored private var allQuestions: [Question] = []
+  @ObservationIgnored private var searchIndex = SearchIndex()
   @ObservationIgnored private let repository: any Repository<Question>
 
   /// Creates a view model over `repository`; call ``load()`` to fill it.
@@ -106,7 +107,7 @@ public final class QuestionListViewModel {
 
   private func show(_ all: [Question], error: String?) {
     allQuestions = all
-    let visible = searchText.isEmpty && tag == nil ? all : all.filter(isShown)
+    let visible = visible(among: all)
     let summaries = TagSummary.summaries(of: all)
     if questions != visible { questions = visible }
     if totalCount != all.count { totalCount = all.count }
@@ -114,8 +115,10 @@ public final class QuestionListViewModel {
     if errorMessage != error { errorMessage = error }
   }
 
-  private func isShown(_ question: Question) -> Bool {
-    question.matches(searchText: searchText) && (tag.map(question.hasTag) ?? true)
+  /// The questions of `all` that have ``tag`` and match ``searchText``, in order.
+  private func visible(among all: [Question]) -> [Question] {
+    let tagged = tag.map { tag in all.filter { $0.hasTag(tag) } } ?? all
+    return searchIndex.filter(tagged, by: SearchQuery(searchText))
   }
 
   private static func message(for error: any Error) -> String {
