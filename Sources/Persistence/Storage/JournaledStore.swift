@@ -74,6 +74,14 @@ final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.I
     -> Bool
   {
     let next = sequence + 1
+    // A new store gets its snapshot at once, so `<name>` is there from the first save, and
+    // an older format is upgraded on the first change, not left under a growing journal.
+    // Decided before the record is encoded: a batch of 100,000 items would encode it for
+    // nothing.
+    if configuration.strategy == .rewrite || snapshotIsOutdated {
+      try rewriteSnapshot(cache, sequence: next)
+      return false
+    }
     let record: [UInt8]
     do {
       let payload = try JournalPayload.encode(change, version: configuration.schemaVersion)
@@ -83,19 +91,8 @@ final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.I
     }
     // The journal must stay small enough to be read back: a record that would take it past
     // the size cap goes into a new snapshot instead, which checks the cap itself.
-    let journalWouldOverflow =
-      journal.length + Int64(record.count) > configuration.maximumFileSize
-    if configuration.strategy == .rewrite || snapshotIsOutdated || journalWouldOverflow {
-      // A new store gets its snapshot at once, so `<name>` is there from the first save, and
-      // an older format is upgraded on the first change, not left under a growing journal.
-      do {
-        try writeSnapshot(cache, sequence: next)
-      } catch {
-        // The new snapshot is in place: the next change must not reuse its sequence number.
-        if case .notDurable = error { sequence = next }
-        throw error
-      }
-      sequence = next
+    if journal.length + Int64(record.count) > configuration.maximumFileSize {
+      try rewriteSnapshot(cache, sequence: next)
       return false
     }
     // A journal created now gets the snapshot's permissions: a 0640 store stays 0640.
@@ -131,6 +128,18 @@ final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.I
   /// sequence makes the replay skip the records it already includes.
   func compact(_ cache: Cache) throws(PersistenceError) {
     try writeSnapshot(cache, sequence: sequence)
+  }
+
+  /// Records a change by writing `cache` as the snapshot numbered `next`.
+  private func rewriteSnapshot(_ cache: Cache, sequence next: Int) throws(PersistenceError) {
+    do {
+      try writeSnapshot(cache, sequence: next)
+    } catch {
+      // The new snapshot is in place: the next change must not reuse its sequence number.
+      if case .notDurable = error { sequence = next }
+      throw error
+    }
+    sequence = next
   }
 
   private func writeSnapshot(_ cache: Cache, sequence: Int) throws(PersistenceError) {
