@@ -21,6 +21,17 @@ import Testing
     }
   }
 
+  @Test(arguments: [20, 40, 80, 9])
+  func wideCharactersCountTwoColumns(width: Int) {
+    let wide = [
+      BarChart.Bar(label: "日本語のタグ", value: 0.5, caption: "1/2  50%"),
+      BarChart.Bar(label: "io", value: 1, caption: "2/2 100%"),
+    ]
+    for line in BarChart.lines(wide, width: width) {
+      #expect(DisplayWidth.of(line) == width, "\(line)")
+    }
+  }
+
   @Test(arguments: [40, 80])
   func captionsStayWholeAndRightAligned(width: Int) {
     let lines = BarChart.lines(bars, width: width)

@@ -2,7 +2,8 @@
 
 /// Renders bars such as `actors      ██████████████▌       7/10  70%` as text lines.
 ///
-/// Every line is exactly `width` characters, measured with `String.count`: a label column
+/// Every line is exactly `width` terminal columns, measured with ``DisplayWidth`` so a CJK
+/// or emoji label counts two per character: a label column
 /// (left-aligned, cut with `…` when too long), a bar column drawn in eighths of a cell with
 /// `█` and `▏▎▍▌▋▊▉`, and a caption column (right-aligned). When the width is short, the
 /// caption keeps its room first, then a label of at least a few characters, then the bar gets
@@ -25,15 +26,15 @@ nonisolated struct BarChart {
   /// The partial cells, one to seven eighths wide.
   private static let eighths: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-  /// The label shown at least, in characters, when the label is that long.
+  /// The label shown at least, in columns, when the label is that long.
   private static let shortestLabel = 4
 
-  /// One line per bar, each exactly `width` characters; empty strings when `width` < 1.
+  /// One line per bar, each exactly `width` columns; empty strings when `width` < 1.
   static func lines(_ bars: [Bar], width: Int) -> [String] {
     let width = max(0, width)
     let columns = Columns(
-      width: width, label: bars.map(\.label.count).max() ?? 0,
-      caption: bars.map(\.caption.count).max() ?? 0)
+      width: width, label: bars.map { DisplayWidth.of($0.label) }.max() ?? 0,
+      caption: bars.map { DisplayWidth.of($0.caption) }.max() ?? 0)
     return bars.map { bar in
       var parts: [String] = []
       if columns.label > 0 {
@@ -42,17 +43,16 @@ nonisolated struct BarChart {
       if columns.bar > 0 { parts.append(cells(bar.value, width: columns.bar)) }
       if columns.caption > 0 {
         let caption = clipped(bar.caption, to: columns.caption)
-        parts.append(String(repeating: " ", count: columns.caption - caption.count) + caption)
+        let indent = columns.caption - DisplayWidth.of(caption)
+        parts.append(String(repeating: " ", count: max(0, indent)) + caption)
       }
       return padded(parts.joined(separator: " "), width)
     }
   }
 
-  /// `text` cut to `width` characters, ending with `…` when something was cut.
+  /// `text` cut to `width` terminal columns, ending with `…` when something was cut.
   static func clipped(_ text: String, to width: Int) -> String {
-    guard text.count > width else { return text }
-    guard width > 1 else { return width == 1 ? "…" : "" }
-    return text.prefix(width - 1) + "…"
+    TextWrapper.truncated(text, width: width)
   }
 
   /// `value` as a bar of `width` cells, in eighths of a cell, padded with spaces.
@@ -66,7 +66,7 @@ nonisolated struct BarChart {
   }
 
   private static func padded(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
   }
 
   /// How the width is shared between the three columns; a column of 0 is left out with its
