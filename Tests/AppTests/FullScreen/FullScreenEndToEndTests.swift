@@ -87,7 +87,8 @@ import Testing
     keep(terminal, as: "3-list")
 
     try terminal.send("/fsync")
-    let searched = try terminal.waitForScreen { $0.text.contains("1 of 2") }
+    let searched = try terminal.waitForScreen { $0.line(0).contains("/fsync▏") }
+    #expect(searched.line(0).hasSuffix("1 of 2"))
     #expect(searched.text.contains("What does fsync do?"))
     #expect(!searched.text.contains("What does an actor guarantee?"))
     keep(terminal, as: "4-search")
