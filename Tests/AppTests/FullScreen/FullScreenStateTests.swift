@@ -132,6 +132,35 @@ import ViewModels
     #expect(state.statistics.statistics.sessionCount == 1)
   }
 
+  @Test func anUnsavedQuizResultIsRetriedOrDiscardedOnlyOnPurpose() async throws {
+    let questions = InMemoryRepository([Fixtures.actor])
+    let sessions = InMemoryRepository<StudySession>()
+    let list = QuestionListViewModel(repository: questions)
+    await list.load()
+    let state = FullScreenState(
+      list: list, quiz: QuizViewModel(questions: questions, sessions: sessions),
+      statistics: StatisticsViewModel(sessions: sessions), size: size, offersSample: false)
+    await sessions.failWrites(
+      with: PersistenceError.lockTimeout(
+        URL(fileURLWithPath: "/s.lock"), seconds: 10))
+    await state.perform(.startQuiz)
+    await state.perform(.revealAnswer)
+    await state.perform(.knewIt)
+    #expect(state.quiz.hasUnsavedResult)
+    #expect(state.canPerform(.confirm))
+    await state.perform(.goBack)
+    #expect(state.page == .quiz)
+    #expect(state.status == FullScreenState.discardWarning)
+    await state.perform(.confirm)  // r: still failing.
+    #expect(state.quiz.hasUnsavedResult)
+    await sessions.failWrites(with: nil)
+    await state.perform(.confirm)
+    #expect(!state.quiz.hasUnsavedResult)
+    #expect(await sessions.loadAll().count == 1)
+    await state.perform(.goBack)
+    #expect(state.page == .list)
+  }
+
   @Test func loadingTheSampleDeckFromTheOffer() async {
     let (state, repository) = await FullScreenFixtures.state(
       size: size, questions: [], offersSample: true)
