@@ -48,8 +48,18 @@ nonisolated enum Action: Hashable, Sendable {
   case type(Character)
   /// Removes the character before the cursor.
   case deleteBackward
+  /// Removes the character after the cursor.
+  case deleteForward
   /// Empties the field being edited.
   case clearField
+  /// Moves the cursor one character left in the field being edited.
+  case moveCursorLeft
+  /// Moves the cursor one character right in the field being edited.
+  case moveCursorRight
+  /// Moves the cursor to the start of the field being edited.
+  case moveCursorToStart
+  /// Moves the cursor to the end of the field being edited.
+  case moveCursorToEnd
   /// Moves to the next field of the form.
   case nextField
   /// Moves to the previous field of the form.

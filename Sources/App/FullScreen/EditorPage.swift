@@ -19,11 +19,16 @@ enum EditorPage {
       let isFocused = field == state.focusedField
       frame.write(
         label(field), row: row, column: 1, style: isFocused ? .reversed : .bold, width: labelWidth)
-      let text = editor[field] + (isFocused ? "▏" : "")
+      let text = isFocused ? state.editableText?.textWithCursor ?? editor[field] : editor[field]
       let width = frame.columns - labelWidth - 3
       let maxLines = field == .tags ? 1 : linesPerField
       var lines = TextWrapper.lines(text, width: width, maxLines: .max)
-      if lines.count > maxLines { lines = Array(lines.suffix(maxLines)) }  // Keep the cursor.
+      if lines.count > maxLines {
+        // Show the lines that end with the one holding the cursor.
+        let cursorLine = lines.lastIndex { $0.contains(EditableText.cursorMark) } ?? 0
+        let last = max(cursorLine, maxLines - 1)
+        lines = Array(lines[(last - maxLines + 1)...last])
+      }
       for line in lines where row < frame.rows - 2 {
         frame.write(line, row: row, column: labelWidth + 2)
         row += 1

@@ -44,7 +44,8 @@ enum FrameComposer {
     case .list, .search, .confirmDelete:
       if let tag = state.list.tag { title += " · #" + tag }
       if state.page == .search || !state.list.searchText.isEmpty {
-        title += " /" + state.list.searchText + (state.page == .search ? "▏" : "")
+        let search = state.page == .search ? state.editableText?.textWithCursor : nil
+        title += " /" + (search ?? state.list.searchText)
       }
       let shown = state.list.questions.count
       let total = state.list.totalCount

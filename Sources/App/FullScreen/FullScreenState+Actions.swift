@@ -43,20 +43,15 @@ extension FullScreenState {
     case .editSelected: openEditor(on: selectedQuestion)
     case .deleteSelected: show(.confirmDelete)
     case .confirm: await deleteSelected()
-    case .startSearch: show(.search)
+    case .startSearch: startSearch()
     case .finishSearch: show(.list)
     case .chooseTag:
       selectTag((list.tags.firstIndex { $0.name == list.tag } ?? -1) + 1)
       show(.tags)
-    case .type(let character):
-      list.searchText.append(character)
-      select(0)
-    case .deleteBackward:
-      if !list.searchText.isEmpty { list.searchText.removeLast() }
-      select(0)
-    case .clearField:
-      list.searchText = ""
-      select(0)
+    case .type, .deleteBackward, .deleteForward, .clearField, .moveCursorLeft,
+      .moveCursorRight, .moveCursorToStart, .moveCursorToEnd:
+      let before = list.searchText
+      if edit(action), list.searchText != before { select(0) }
     case .goBack where page == .confirmDelete:
       show(.list)
     case .goBack:
@@ -110,9 +105,9 @@ extension FullScreenState {
     let fields = QuestionEditorViewModel.Field.allCases
     let index = fields.firstIndex(of: focusedField) ?? 0
     switch action {
-    case .type(let character): editor[focusedField].append(character)
-    case .deleteBackward: if !editor[focusedField].isEmpty { editor[focusedField].removeLast() }
-    case .clearField: editor[focusedField] = ""
+    case .type, .deleteBackward, .deleteForward, .clearField, .moveCursorLeft,
+      .moveCursorRight, .moveCursorToStart, .moveCursorToEnd:
+      _ = edit(action)
     case .nextField: focus(fields[(index + 1) % fields.count])
     case .previousField: focus(fields[(index + fields.count - 1) % fields.count])
     case .goBack: closeEditor()

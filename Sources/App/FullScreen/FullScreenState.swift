@@ -24,6 +24,8 @@ final class FullScreenState {
   private(set) var tagSelection = 0
   /// The field of the form that receives typing.
   private(set) var focusedField = QuestionEditorViewModel.Field.prompt
+  /// Where the cursor is in the text being typed: the search text, or the focused field.
+  private(set) var textCursor = 0
   /// The form, while the editor page is open.
   private(set) var editor: QuestionEditorViewModel?
   /// Feedback from the last action, shown until the next one.
@@ -117,8 +119,10 @@ final class FullScreenState {
 
   /// Opens the form, empty or on `question`.
   func openEditor(on question: Question?) {
-    editor = QuestionEditorViewModel(editing: question)
+    let editor = QuestionEditorViewModel(editing: question)
+    self.editor = editor
     focusedField = .prompt
+    textCursor = editor.prompt.count
     show(.editor)
   }
 
@@ -131,6 +135,35 @@ final class FullScreenState {
   /// Moves typing to `field`.
   func focus(_ field: QuestionEditorViewModel.Field) {
     focusedField = field
+    textCursor = editor?[field].count ?? 0
+  }
+
+  /// Opens the search field with the cursor after the text already there.
+  func startSearch() {
+    textCursor = list.searchText.count
+    show(.search)
+  }
+
+  /// The text being typed with its cursor: the search text on the search page, the focused
+  /// field of the form on the editor page.
+  var editableText: EditableText? {
+    switch page {
+    case .search: EditableText(list.searchText, cursor: textCursor)
+    case .editor: editor.map { EditableText($0[focusedField], cursor: textCursor) }
+    default: nil
+    }
+  }
+
+  /// Applies a line-editing action to the text being typed; `false` when `action` is not one.
+  func edit(_ action: Action) -> Bool {
+    guard var text = editableText, text.apply(action) else { return false }
+    switch page {
+    case .search: list.searchText = text.text
+    case .editor: editor?[focusedField] = text.text
+    default: return false
+    }
+    if textCursor != text.cursor { textCursor = text.cursor }
+    return true
   }
 
   /// Shows help, remembering the page to come back to.

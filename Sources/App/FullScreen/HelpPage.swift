@@ -23,6 +23,14 @@ enum HelpPage {
         lines.append(("  " + label + binding.summary, false))
       }
     }
+    let typing = [
+      ("←/→", "move the cursor"), ("^A/^E", "start, end"), ("Del", "delete forward"),
+      ("^U", "clear the field"),
+    ]
+    lines += [("", false), ("Typing", true)]
+    lines += typing.map { label, summary in
+      ("  " + label.padding(toLength: 7, withPad: " ", startingAt: 0) + summary, false)
+    }
     return lines + [("", false), ("Ctrl-C quits anywhere.", false)]
   }()
 

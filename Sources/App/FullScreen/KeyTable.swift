@@ -4,7 +4,8 @@
 ///
 /// The hint bar and the help page are generated from the same table, so they always show the
 /// keys that really work. On the pages where the user types (search and the form), a printable
-/// character that no binding claims is typed into the field.
+/// character that no binding claims is typed into the field, and a shell's line-editing keys
+/// work: Left/Right (Ctrl-B/F), Home/End (Ctrl-A/E), Backspace, Delete (Ctrl-D) and Ctrl-U.
 nonisolated enum KeyTable {
   /// The action for `key` on `page`, or `nil` when the key does nothing there.
   static func action(for key: Key, on page: Page) -> Action? {
@@ -16,7 +17,12 @@ nonisolated enum KeyTable {
     switch key {
     case .character(let character): return .type(character)
     case .backspace: return .deleteBackward
+    case .delete, .control("d"): return .deleteForward
     case .control("u"): return .clearField
+    case .left, .control("b"): return .moveCursorLeft
+    case .right, .control("f"): return .moveCursorRight
+    case .home, .control("a"): return .moveCursorToStart
+    case .end, .control("e"): return .moveCursorToEnd
     default: return nil
     }
   }

@@ -65,6 +65,26 @@ import ViewModels
     #expect(await repository.loadAll().count == FullScreenFixtures.questions.count)
   }
 
+  @Test func theCursorEditsInsideAFieldAndTheSearch() async throws {
+    let (state, repository) = await FullScreenFixtures.state(size: size)
+    await state.perform(.editSelected)
+    await state.perform(.moveCursorToStart)
+    for character in "Q: " { await state.perform(.type(character)) }
+    #expect(FrameComposer.frame(for: state).lines[2].contains("Q: ▏What does an actor"))
+    await state.perform(.save)
+    let edited = try #require(await repository.find(by: Fixtures.actor.id))
+    #expect(edited.prompt == "Q: What does an actor guarantee?")
+
+    await state.perform(.startSearch)
+    for character in "sendble" { await state.perform(.type(character)) }
+    #expect(state.list.questions.isEmpty)
+    for _ in 0..<3 { await state.perform(.moveCursorLeft) }
+    await state.perform(.type("a"))
+    #expect(state.list.searchText == "sendable")
+    #expect(state.list.questions == [Fixtures.sendable])
+    #expect(FrameComposer.frame(for: state).lines[0].contains("/senda▏ble"))
+  }
+
   @Test func cancellingTheFormSavesNothing() async {
     let (state, repository) = await FullScreenFixtures.state(size: size)
     await state.perform(.addQuestion)
