@@ -55,19 +55,13 @@ nonisolated struct Frame: Equatable, Sendable {
     guard (0..<rows).contains(row), column >= 0, column < columns else { return 0 }
     let limit = min(width ?? columns - column, columns - column)
     guard limit > 0 else { return 0 }
-    let characters = text.map(DisplayWidth.sanitized)
-    let fits = characters.reduce(0) { $0 + DisplayWidth.of($1) } <= limit
-    let budget = fits ? limit : limit - 1
     var used = 0
-    for character in characters {
+    for character in TextWrapper.truncated(String(text), width: limit) {
       let width = DisplayWidth.of(character)
-      guard used + width <= budget else { break }
-      put(character, width: width, row: row, column: column + used, style: style)
+      put(
+        DisplayWidth.sanitized(character), width: width, row: row, column: column + used,
+        style: style)
       used += width
-    }
-    if !fits {
-      put("…", width: 1, row: row, column: column + used, style: style)
-      used += 1
     }
     return used
   }
