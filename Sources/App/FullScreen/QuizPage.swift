@@ -32,9 +32,10 @@ enum QuizPage {
         paragraph("Think of the answer, then press Space.", style: .dim, maxLines: 1)
       }
     case .finished:
-      let percent = quiz.total == 0 ? 0 : quiz.knownCount * 100 / quiz.total
+      let share = quiz.total == 0 ? 0 : Double(quiz.knownCount) / Double(quiz.total)
+      let percent = StatisticsChart.percent(share)
       paragraph("Quiz finished", style: .bold, maxLines: 1)
-      paragraph("You knew \(quiz.knownCount) of \(quiz.total) (\(percent)%).", maxLines: 2)
+      paragraph("You knew \(quiz.knownCount) of \(quiz.total) (\(percent)).", maxLines: 2)
       if quiz.finishedSession != nil {
         paragraph("Saved to your statistics: press v on the list to see them.", style: .dim)
       }
