@@ -58,8 +58,8 @@ enum FrameComposer {
     }
     let right = counter.isEmpty ? "" : counter + " "
     let rightWidth = DisplayWidth.of(right)
-    frame.write(title, row: 0, column: 0, style: .reversed, width: frame.columns - rightWidth - 1)
-    frame.write(right, row: 0, column: frame.columns - rightWidth, style: .reversed)
+    frame.write(title, row: 0, column: 0, width: frame.columns - rightWidth - 1)
+    frame.write(right, row: 0, column: frame.columns - rightWidth)
     frame.paint(row: 0, style: .reversed)
   }
 

@@ -41,18 +41,17 @@ enum ListPage {
   private static func drawRow(
     _ question: Question, isSelected: Bool, row: Int, into frame: inout Frame
   ) {
-    let base = isSelected ? CellStyle.reversed : .plain
     var tagsWidth = 0
     if frame.columns >= tagsColumnMinimumWidth, !question.tags.isEmpty {
       let tags = question.tags.joined(separator: ", ")
       tagsWidth = min(DisplayWidth.of(tags), frame.columns / 3)
-      let tagStyle = isSelected ? CellStyle.reversed : CellStyle.dim.colored(.cyan)
       frame.write(
-        tags, row: row, column: frame.columns - tagsWidth - 1, style: tagStyle, width: tagsWidth)
+        tags, row: row, column: frame.columns - tagsWidth - 1, style: CellStyle.dim.colored(.cyan),
+        width: tagsWidth)
     }
     let promptWidth = frame.columns - 2 - (tagsWidth > 0 ? tagsWidth + 3 : 1)
-    frame.write(question.prompt, row: row, column: 1, style: base, width: promptWidth)
-    if isSelected { frame.paint(row: row, style: .reversed) }
+    frame.write(question.prompt, row: row, column: 1, width: promptWidth)
+    if isSelected { frame.paint(row: row, style: .reversed) }  // Over the styles above.
   }
 
   private static func drawEmpty(_ state: FullScreenState, into frame: inout Frame, row: Int) {

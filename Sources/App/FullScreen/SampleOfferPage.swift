@@ -16,8 +16,8 @@ enum SampleOfferPage {
     ]
     var row = 2
     for paragraph in text {
-      let lines = paragraph.isEmpty ? [""] : TextWrapper.lines(paragraph, width: frame.columns - 4)
-      for line in lines where row < frame.rows - 2 {
+      for line in TextWrapper.lines(paragraph, width: frame.columns - 4) where row < frame.rows - 2
+      {
         frame.write(line, row: row, column: 2, style: row == 2 ? .bold : .plain)
         row += 1
       }

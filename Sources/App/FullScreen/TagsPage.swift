@@ -17,11 +17,11 @@ enum TagsPage {
       let countText = "\(count)"
       let countWidth = DisplayWidth.of(countText)
       frame.write(
-        name, row: row, column: 2, style: isSelected ? .reversed : .plain,
+        name, row: row, column: 2,
         width: frame.columns - countWidth - 5)
       frame.write(
         countText, row: row, column: frame.columns - countWidth - 2,
-        style: isSelected ? .reversed : .dim)
+        style: .dim)
       if isSelected { frame.paint(row: row, style: .reversed) }
     }
   }

@@ -7,7 +7,7 @@
 /// cursor move, so moving the selection down one row rewrites two rows, not the screen. The
 /// result is one string for one `write`, so the terminal never shows half a frame.
 nonisolated struct FrameRenderer: Sendable {
-  /// Whether colours are written; bold, dim, underline and reverse video always are.
+  /// Whether colours are written; bold, dim and reverse video always are.
   var colors: Bool
 
   private var previous: Frame?
@@ -31,7 +31,7 @@ nonisolated struct FrameRenderer: Sendable {
       for row in 0..<frame.rows {
         output += draw(frame, row: row, columns: 0..<frame.columns)
       }
-      return output.isEmpty ? output : output + "\u{1B}[0m"
+      return output + "\u{1B}[0m"
     }
     var output = ""
     for row in 0..<frame.rows {
