@@ -99,9 +99,6 @@ public final class PseudoTerminal: Sendable {
   /// Every byte the program has written so far.
   public var rawOutput: [UInt8] { state.read { $0.rawOutput } }
 
-  /// How the program ended, or `nil` while it runs.
-  public var exitStatus: ExitStatus? { state.read { $0.exit } }
-
   /// Types `text` as UTF-8, as if from the keyboard (Enter is `"\r"`).
   public func send(_ text: String) throws {
     try pair.send(bytes: Array(text.utf8))

@@ -1,6 +1,6 @@
 // How one cell of a frame looks: emphasis and an optional colour.
 
-/// The look of a cell: bold, dim, reverse video, underline and a foreground colour.
+/// The look of a cell: bold, dim, reverse video and a foreground colour.
 ///
 /// Colour is kept apart from the other attributes because `NO_COLOR`, `--no-color` and
 /// `TERM=dumb` turn colour off but keep reverse video, which marks the selected row.
@@ -23,8 +23,6 @@ nonisolated struct CellStyle: Hashable, Sendable {
   var isDim = false
   /// Foreground and background swapped.
   var isReversed = false
-  /// Underlined type.
-  var isUnderlined = false
   /// The foreground colour, or the terminal's default.
   var color: Color?
 
@@ -49,7 +47,6 @@ nonisolated struct CellStyle: Hashable, Sendable {
     var codes: [Int] = []
     if isBold { codes.append(1) }
     if isDim { codes.append(2) }
-    if isUnderlined { codes.append(4) }
     if isReversed { codes.append(7) }
     if colors, let color { codes.append(color.rawValue) }
     return codes

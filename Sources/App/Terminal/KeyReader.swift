@@ -14,7 +14,7 @@ import Foundation
 ///
 /// The thread blocks in `poll` on the input and on a wake-up pipe, so it uses no CPU while
 /// nothing is typed. When a read ends in the middle of a key (a lone Escape, half a UTF-8
-/// character), it waits at most ``escapeTimeout`` for the rest, then lets
+/// character), it waits at most the `escapeTimeout` given to ``init(fileDescriptor:escapeTimeout:)`` for the rest, then lets
 /// ``KeyDecoder/finishPending()`` decide. ``keys`` finishes at end of file, on a read error,
 /// or after ``stop()``. The reader never closes the descriptor it reads.
 ///
@@ -26,8 +26,6 @@ import Foundation
 nonisolated final class KeyReader: Sendable {
   /// The keys read, in order.
   let keys: AsyncStream<Key>
-  /// How long a pending Escape waits for the rest of a sequence.
-  let escapeTimeout: Duration
   private let loop: KeyReaderLoop
 
   /// Starts reading `fileDescriptor` at once.
@@ -35,7 +33,6 @@ nonisolated final class KeyReader: Sendable {
   /// - Throws: ``AppError/terminalFailed(operation:reason:)`` when the wake-up pipe cannot
   ///   be made.
   init(fileDescriptor: Int32 = 0, escapeTimeout: Duration = .milliseconds(25)) throws(AppError) {
-    self.escapeTimeout = escapeTimeout
     var wakeDescriptors: [Int32] = [0, 0]
     guard pipe(&wakeDescriptors) == 0 else {
       throw .terminalFailed("pipe", errno: errno)
