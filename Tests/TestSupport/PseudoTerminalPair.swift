@@ -92,7 +92,9 @@ public final class PseudoTerminalPair: Sendable {
       searchedUpTo = max(0, received.count - expected.count + 1)
       let remaining = ContinuousClock.now.duration(to: deadline)
       var ready = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
+      let milliseconds = Int32(
+        clamping: remaining.components.seconds * 1000
+          + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
       guard remaining > .zero, poll(&ready, 1, milliseconds) > 0 else {
         throw PseudoTerminalError.timedOut(
           waitingFor: String(decoding: expected, as: UTF8.self).debugDescription,

@@ -11,9 +11,9 @@
 /// on a real terminal: the kernel adds the carriage return in cooked mode.
 public struct ScreenEmulator: Sendable {
   /// The width in cells.
-  public internal(set) var columns: Int
+  public var columns: Int { screen.columns }
   /// The height in rows.
-  public internal(set) var rows: Int
+  public var rows: Int { screen.rows }
   /// Whether the alternate screen is shown.
   public internal(set) var isAlternateScreenActive = false
   /// Whether the cursor is shown.
@@ -52,8 +52,6 @@ public struct ScreenEmulator: Sendable {
 
   /// A blank main screen of `columns` by `rows` cells, cursor at the top left.
   public init(columns: Int = 80, rows: Int = 24) {
-    self.columns = columns
-    self.rows = rows
     screen = ScreenGrid(columns: columns, rows: rows)
     hiddenScreen = ScreenGrid(columns: columns, rows: rows)
   }
@@ -82,8 +80,6 @@ public struct ScreenEmulator: Sendable {
   public mutating func resize(columns: Int, rows: Int) {
     screen.resize(columns: columns, rows: rows)
     hiddenScreen.resize(columns: columns, rows: rows)
-    self.columns = columns
-    self.rows = rows
     cursorRow = min(cursorRow, rows - 1)
     cursorColumn = min(cursorColumn, columns - 1)
     wrapPending = false
