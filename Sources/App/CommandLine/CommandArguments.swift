@@ -29,9 +29,7 @@ nonisolated struct CommandArguments {
       return .add(prompt: prompt, answer: answer, tags: try tags())
     case .list:
       try noPositionals()
-      let tag = try single(.tag).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-      if tag?.isEmpty == true { throw .blankValue("--tag", subcommand: subcommand) }
-      return .list(tag: tag)
+      return .list(tag: try filterTag())
     case .show, .delete:
       let text = try exactlyOne("<id>")
       guard let reference = QuestionReference(text) else {
