@@ -56,7 +56,7 @@ extension CommandRunner {
     case .help, .repair, .quiz, .stats, .fullScreen:
       break  // Run by `perform(_:)` without a list view model.
     case .export, .import:
-      break  // Run by `perform(_:)` through `transfer`, which also needs the store's folder.
+      break  // Run by `perform(_:)` through `export` and `importQuestions`.
     }
   }
 }
