@@ -115,8 +115,7 @@ extension CommandRunner {
 
   /// `path` as an absolute URL, relative to the current folder.
   private func resolve(_ path: String) -> URL {
-    URL(fileURLWithPath: path, relativeTo: context.currentDirectory).absoluteURL
-      .standardizedFileURL
+    URL.absolute(path, in: context.currentDirectory)
   }
 
   /// Whether `url` is one of the store's files, which an export must never replace.
