@@ -44,6 +44,19 @@ import Testing
     #expect(try JSONFormatter().array([]) == "[]\n")
   }
 
+  @Test func emptyStoreHintGivesTheSizeOfTheDeck() {
+    let expected = """
+      No questions yet. Add one with:
+        questions add "What does an actor guarantee?" --answer "Serial access to its state"
+      or load the built-in deck of \(Question.sampleDeck.count) questions about actors and \
+      persistence:
+        questions sample
+
+      """
+    #expect(TextFormatter.emptyStoreHint == expected)
+    #expect(TextFormatter.emptyStoreHint.split(separator: "\n").count == 4)
+  }
+
   @Test func slashesAreNotEscaped() throws {
     let question = Question(prompt: "a/b", answer: "c", createdAt: Fixtures.date)
     #expect(try JSONFormatter().object(question).contains("\"a/b\""))

@@ -29,9 +29,7 @@ nonisolated struct CommandArguments {
       return .add(prompt: prompt, answer: answer, tags: try tags())
     case .list:
       try noPositionals()
-      let tag = try single(.tag).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-      if tag?.isEmpty == true { throw .blankValue("--tag", subcommand: subcommand) }
-      return .list(tag: tag)
+      return .list(tag: try filterTag())
     case .show, .delete:
       let text = try exactlyOne("<id>")
       guard let reference = QuestionReference(text) else {
@@ -83,17 +81,15 @@ nonisolated struct CommandArguments {
     return format
   }
 
-  /// The trimmed `--tag` values, each kept once ignoring case.
+  /// The `--tag` values cleaned as ``Question/cleanedTags(_:)`` stores them: trimmed, each
+  /// kept once ignoring case.
+  ///
+  /// - Throws: ``AppError/blankValue(_:subcommand:)`` when a value is blank, rather than
+  ///   dropping it as `cleanedTags` would.
   private func tags() throws(AppError) -> [String] {
-    var tags: [String] = []
-    for raw in values[.tag] ?? [] {
-      let tag = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !tag.isEmpty else { throw .blankValue("--tag", subcommand: subcommand) }
-      if !tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
-        tags.append(tag)
-      }
-    }
-    return tags
+    let raw = values[.tag] ?? []
+    if raw.contains(where: isBlank) { throw .blankValue("--tag", subcommand: subcommand) }
+    return Question.cleanedTags(raw)
   }
 
   /// The trimmed `--tag` value that filters questions, `nil` when absent.

@@ -21,17 +21,11 @@ nonisolated enum DataDirectoryResolver {
     option: String?, environment: [String: String], currentDirectory: URL
   ) -> URL {
     if let option, !option.isEmpty {
-      return absolute(option, in: currentDirectory)
+      return URL.absolute(option, in: currentDirectory, isDirectory: true)
     }
     if let variable = environment[environmentVariable], !variable.isEmpty {
-      return absolute(variable, in: currentDirectory)
+      return URL.absolute(variable, in: currentDirectory, isDirectory: true)
     }
     return DataDirectory.url(appName: appName, environment: environment)
-  }
-
-  private static func absolute(_ path: String, in currentDirectory: URL) -> URL {
-    let base = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
-    return URL(fileURLWithPath: path, isDirectory: true, relativeTo: base)
-      .absoluteURL.standardizedFileURL
   }
 }

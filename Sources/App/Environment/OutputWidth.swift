@@ -10,14 +10,18 @@
 
 /// The width that charts and other laid-out text must fit.
 nonisolated enum OutputWidth {
-  /// The width used when neither `COLUMNS` nor a terminal says otherwise.
-  static let fallback = 80
+  /// The width used when neither `COLUMNS` nor a terminal says otherwise: that of
+  /// ``TerminalSize/fallback``.
+  static let fallback = TerminalSize.fallback.columns
 
   /// `COLUMNS` when it is a positive number, else the terminal's width when standard output
   /// is a terminal that reports one, else ``fallback``.
+  ///
+  /// - Parameter terminalColumns: The width of the terminal on standard output; by default
+  ///   from ``TerminalSize/init(ofTerminal:)``, which gives ``fallback`` when it reports none.
   static func resolve(
     environment: [String: String], standardOutputIsTerminal: Bool,
-    terminalColumns: () -> Int? = OutputWidth.terminalColumns
+    terminalColumns: () -> Int? = { TerminalSize(ofTerminal: STDOUT_FILENO).columns }
   ) -> Int {
     if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {
       return columns
@@ -26,13 +30,5 @@ nonisolated enum OutputWidth {
       return columns
     }
     return fallback
-  }
-
-  /// The number of columns of the terminal on standard output; `nil` when there is none or
-  /// it reports 0 (as under `script` with piped input).
-  static func terminalColumns() -> Int? {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
   }
 }

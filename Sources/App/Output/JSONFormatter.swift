@@ -15,9 +15,19 @@ nonisolated struct JSONFormatter: Sendable {
   }
 
   /// The questions as a JSON array; `[]` when there are none.
+  ///
+  /// The bytes are those of ``QuestionJSON/encode(_:progress:)``, so `list --json` and
+  /// `export` print the same array.
   func array(_ questions: [Question]) throws(AppError) -> String {
-    // Foundation prints an empty array as "[\n\n]" when pretty-printing.
-    questions.isEmpty ? "[]\n" : try encode(questions)
+    do {
+      return String(decoding: try QuestionJSON.encode(questions), as: UTF8.self)
+    } catch {
+      switch error {
+      case .encodingFailed(let reason), .malformedFile(_, let reason),
+        .unrepresentable(_, let reason):
+        throw .encodingFailed(reason)
+      }
+    }
   }
 
   /// Any other result, such as the report of `repair`, in the same style.

@@ -15,7 +15,8 @@ nonisolated struct TextFormatter: Sendable {
   static let emptyStoreHint = """
     No questions yet. Add one with:
       questions add "What does an actor guarantee?" --answer "Serial access to its state"
-    or load the built-in deck of 32 questions about actors and persistence:
+    or load the built-in deck of \(Question.sampleDeck.count) questions \
+    about actors and persistence:
       questions sample
 
     """

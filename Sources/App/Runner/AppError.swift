@@ -77,7 +77,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
 
   /// A failed terminal system call, described by the current `errno`.
   static func terminalFailed(_ operation: String, errno code: Int32) -> AppError {
-    .terminalFailed(operation: operation, reason: String(cString: strerror(code)))
+    .terminalFailed(operation: operation, reason: Errno.message(code))
   }
 
   /// Whether the command line itself was wrong.

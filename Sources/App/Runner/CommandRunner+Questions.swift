@@ -20,11 +20,11 @@ extension CommandRunner {
       }
       try printer.question(question, textForm: question.id.uuidString + "\n")
     case .list(let tag):
+      viewModel.tag = tag
       await viewModel.load()
-      let all = viewModel.questions
-      let shown = tag.map { tag in all.filter { $0.hasTag(tag) } } ?? all
-      let message = all.isEmpty ? TextFormatter.emptyStoreHint : text.noneTagged(tag ?? "")
-      try printer.questions(shown, whenEmpty: message)
+      let isEmpty = viewModel.totalCount == 0
+      let message = isEmpty ? TextFormatter.emptyStoreHint : text.noneTagged(tag ?? "")
+      try printer.questions(viewModel.questions, whenEmpty: message)
     case .show(let reference):
       await viewModel.load()
       let question = try reference.resolve(in: viewModel.questions)
@@ -56,7 +56,7 @@ extension CommandRunner {
     case .help, .repair, .quiz, .stats, .fullScreen:
       break  // Run by `perform(_:)` without a list view model.
     case .export, .import:
-      break  // Run by `perform(_:)` through `transfer`, which also needs the store's folder.
+      break  // Run by `perform(_:)` through `export` and `importQuestions`.
     }
   }
 }

@@ -5,29 +5,11 @@ import Models
 import ViewModels
 
 extension CommandRunner {
-  /// Runs `export` or `import` against `viewModel`; `storeDirectory` holds the store's files.
-  func transfer(
-    _ command: Command, on viewModel: QuestionListViewModel, printer: ResultPrinter,
-    storeDirectory: URL
-  ) async throws(AppError) {
-    switch command {
-    case .export(let format, let destination):
-      try await export(
-        from: viewModel, format: format, destination: destination, printer: printer,
-        storeDirectory: storeDirectory)
-    case .import(let source, let format, let skipInvalid):
-      try await importQuestions(
-        into: viewModel, source: source, format: format, skipInvalid: skipInvalid,
-        printer: printer)
-    default:
-      break
-    }
-  }
-
   /// Writes every question to `destination`, or to standard output when it is `nil` or `-`.
   ///
-  /// The format is `format`, else the destination's extension, else JSON.
-  private func export(
+  /// The format is `format`, else the destination's extension, else JSON. `storeDirectory`
+  /// holds the store's files, which the export refuses to replace.
+  func export(
     from viewModel: QuestionListViewModel, format: InterchangeFormat?, destination: String?,
     printer: ResultPrinter, storeDirectory: URL
   ) async throws(AppError) {
@@ -77,7 +59,7 @@ extension CommandRunner {
 
   /// Reads `source` (standard input for `-`), checks every row, and saves the valid questions
   /// with one batch save: all of them, or none if a row is invalid and not `skipInvalid`.
-  private func importQuestions(
+  func importQuestions(
     into viewModel: QuestionListViewModel, source: String, format: InterchangeFormat?,
     skipInvalid: Bool, printer: ResultPrinter
   ) async throws(AppError) {
@@ -133,8 +115,7 @@ extension CommandRunner {
 
   /// `path` as an absolute URL, relative to the current folder.
   private func resolve(_ path: String) -> URL {
-    URL(fileURLWithPath: path, relativeTo: context.currentDirectory).absoluteURL
-      .standardizedFileURL
+    URL.absolute(path, in: context.currentDirectory)
   }
 
   /// Whether `url` is one of the store's files, which an export must never replace.

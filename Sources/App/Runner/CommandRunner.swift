@@ -75,9 +75,15 @@ struct CommandRunner {
     }
     let viewModel = QuestionListViewModel(repository: repository)
     switch command {
-    case .export, .import:
-      // These also need the store's folder, to keep an export from overwriting the store.
-      try await transfer(command, on: viewModel, printer: printer, storeDirectory: directory)
+    case .export(let format, let destination):
+      // Also needs the store's folder, to keep the export from overwriting the store.
+      try await export(
+        from: viewModel, format: format, destination: destination, printer: printer,
+        storeDirectory: directory)
+    case .import(let source, let format, let skipInvalid):
+      try await importQuestions(
+        into: viewModel, source: source, format: format, skipInvalid: skipInvalid,
+        printer: printer)
     default:
       try await execute(command, on: viewModel, printer: printer)
     }
