@@ -31,6 +31,16 @@ enum StoreChange<Item: Codable & Identifiable>: Codable where Item.ID: Codable {
     }
   }
 
+  /// Applies the change to `cache`.
+  func apply(to cache: inout OrderedCache<Item.ID, Item>) {
+    switch self {
+    case .save(let items):
+      for item in items { cache.update(item, forKey: item.id) }
+    case .delete(let ids):
+      for id in ids { cache.removeValue(forKey: id) }
+    }
+  }
+
   /// Applies the change to `cache`, recording what it replaced into `undo`.
   func apply(
     to cache: inout OrderedCache<Item.ID, Item>,
