@@ -38,17 +38,14 @@ struct DurableFileWriter: Sendable {
   ///   - target: The file's absolute path.
   ///   - directory: The folder holding it, which is flushed after the rename.
   ///   - bytes: The complete new contents.
-  ///   - newFilePermissions: The mode for a target that does not exist yet.
   /// - Returns: The status of the new file, now at `target`.
-  @discardableResult
   func replaceContents(
-    of target: String, in directory: String, with bytes: [UInt8],
-    newFilePermissions: mode_t = 0o600
+    of target: String, in directory: String, with bytes: [UInt8]
   ) throws(Failure) -> FileStatus {
     let temporary = directory + "/" + TemporaryFileName.make(for: target)
     let written: FileStatus
     do throws(SystemCallError) {
-      let permissions = try existingPermissions(of: target) ?? newFilePermissions
+      let permissions = try existingPermissions(of: target) ?? 0o600
       let descriptor = try fileSystem.open(
         temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: permissions)
       do throws(SystemCallError) {
