@@ -142,9 +142,7 @@ final class KillableWriter {
   init(folder: URL, count: Int, prefix: String) throws {
     process.executableURL = storeWriter
     process.arguments = ["save", folder.path, String(count), prefix]
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
+    process.environment = ChildProcess.environment([:])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = errors
