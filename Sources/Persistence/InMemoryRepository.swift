@@ -14,8 +14,7 @@ where Item.ID: Sendable {
   /// Creates a repository holding `items`, in order; a later item replaces an earlier one
   /// with the same ID.
   public init(_ items: [Item] = []) {
-    var undo = OrderedCache<Item.ID, Item>.Undo()
-    for item in items { cache.update(item, forKey: item.id, recordingInto: &undo) }
+    for item in items { cache.update(item, forKey: item.id) }
   }
 
   /// Makes every following change throw `error` without changing anything; `nil` restores
@@ -33,8 +32,7 @@ where Item.ID: Sendable {
   public func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
   where Items.Element == Item {
     if let writeFailure { throw writeFailure }
-    var undo = OrderedCache<Item.ID, Item>.Undo()
-    for item in items { cache.update(item, forKey: item.id, recordingInto: &undo) }
+    for item in items { cache.update(item, forKey: item.id) }
   }
 
   /// Removes the item with the ID `id`, if any.
@@ -45,8 +43,7 @@ where Item.ID: Sendable {
   /// Removes the items with the given IDs as one change.
   public func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == Item.ID {
     if let writeFailure { throw writeFailure }
-    var undo = OrderedCache<Item.ID, Item>.Undo()
-    for id in ids { cache.removeValue(forKey: id, recordingInto: &undo) }
+    for id in ids { cache.removeValue(forKey: id) }
     cache.compactIfSparse()
   }
 

@@ -2,14 +2,6 @@
 
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension LocalRepository {
   /// Moves the store's files aside as `<filename>.corrupt-<timestamp>` (and its journal as
   /// `<filename>.journal.corrupt-<timestamp>`), so that the store opens empty next time, and
@@ -50,12 +42,7 @@ extension LocalRepository {
       let snapshot = try moveIfPresent(location.path, stamp: stamp, fileSystem)
       // Best effort: if a power cut undid the renames, the bytes would simply be back under
       // their old names, so a failed flush loses nothing.
-      if let folder = try? fileSystem.open(
-        location.directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-      {
-        try? fileSystem.synchronize(folder, path: location.directory)
-        try? fileSystem.close(folder, path: location.directory)
-      }
+      try? fileSystem.synchronizeDirectory(location.directory)
       return (snapshot ?? journal).map { URL(fileURLWithPath: $0) }
     }
   }

@@ -4,8 +4,9 @@
 ///
 /// Lookups, inserts, updates and removals are O(1): removal leaves a hole that is compacted
 /// away once holes make up half of the storage. Updating an existing key keeps its position.
-/// Every change returns an ``Undo`` so a repository can put memory back exactly as it was
-/// when writing the change to disk fails.
+/// A change can record an ``Undo`` so a repository can put memory back exactly as it was
+/// when writing the change to disk fails; loading and replaying use the forms that record
+/// nothing.
 struct OrderedCache<Key: Hashable, Value> {
   private var slots: [(key: Key, value: Value)?] = []
   private var positions: [Key: Int] = [:]
@@ -44,24 +45,45 @@ struct OrderedCache<Key: Hashable, Value> {
   }
 
   /// Inserts `value`, or replaces the value stored for `key` in place.
+  mutating func update(_ value: Value, forKey key: Key) {
+    _ = replace(value, forKey: key)
+  }
+
+  /// Inserts `value`, or replaces the value stored for `key` in place, recording into `undo`
+  /// how to take the change back.
   mutating func update(_ value: Value, forKey key: Key, recordingInto undo: inout Undo) {
-    if let position = positions[key], let previous = slots[position] {
-      undo.steps.append(.restore(position: position, entry: previous))
-      slots[position] = (key, value)
-    } else {
-      undo.steps.append(.removeAppended(key))
-      positions[key] = slots.count
-      slots.append((key, value))
-    }
+    undo.steps.append(replace(value, forKey: key))
   }
 
   /// Removes the value stored for `key`, if any.
+  mutating func removeValue(forKey key: Key) {
+    _ = remove(key)
+  }
+
+  /// Removes the value stored for `key`, if any, recording into `undo` how to put it back.
   mutating func removeValue(forKey key: Key, recordingInto undo: inout Undo) {
-    guard let position = positions.removeValue(forKey: key), let previous = slots[position] else {
-      return
+    if let step = remove(key) { undo.steps.append(step) }
+  }
+
+  /// Stores `value` for `key` and returns the step that undoes it.
+  private mutating func replace(_ value: Value, forKey key: Key) -> Undo.Step {
+    if let position = positions[key], let previous = slots[position] {
+      slots[position] = (key, value)
+      return .restore(position: position, entry: previous)
     }
-    undo.steps.append(.restore(position: position, entry: previous))
+    positions[key] = slots.count
+    slots.append((key, value))
+    return .removeAppended(key)
+  }
+
+  /// Removes the value for `key` and returns the step that puts it back; `nil` if there was
+  /// none.
+  private mutating func remove(_ key: Key) -> Undo.Step? {
+    guard let position = positions.removeValue(forKey: key), let previous = slots[position] else {
+      return nil
+    }
     slots[position] = nil
+    return .restore(position: position, entry: previous)
   }
 
   /// Puts the cache back as it was before the changes recorded in `undo`.

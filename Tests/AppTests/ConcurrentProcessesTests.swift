@@ -20,10 +20,10 @@ import Testing
     let count = String(Self.addsPerProcess)
     let arguments = ["-c", Self.addLoop, questions.path, folder.url.path]
     let started = ContinuousClock.now
-    async let first = Self.onOwnThread {
+    async let first = onOwnThread {
       try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments + ["A", count])
     }
-    async let second = Self.onOwnThread {
+    async let second = onOwnThread {
       try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments + ["B", count])
     }
     let results = try await [first, second]
@@ -56,15 +56,5 @@ import Testing
     let switches = zip(fromFirst, fromFirst.dropFirst()).filter { $0 != $1 }.count
     #expect(switches > 1, "the processes ran one after the other, so nothing was shared")
     print("two processes adding \(Self.addsPerProcess) questions each took \(elapsed)")
-  }
-
-  /// Runs blocking work (here, waiting for a child process) on a thread of its own, so that
-  /// two waits at once do not hold the cooperative pool.
-  static func onOwnThread<Value: Sendable>(
-    _ body: @escaping @Sendable () throws -> Value
-  ) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
   }
 }

@@ -121,6 +121,19 @@ import Testing
     }
   }
 
+  /// The cap is inclusive, as for writes: a store of exactly `maximumFileSize` bytes opens.
+  @Test func aFileOfExactlyTheSizeLimitOpens() async throws {
+    let folder = try TemporaryDirectory()
+    let question = Question(prompt: "At the cap?", answer: "yes")
+    try await LocalRepository<Question>(directory: folder.url, filename: "q.json").save(question)
+    let size = try fileStatus(of: folder.appending("q.json")).size
+    var configuration = StoreConfiguration()
+    configuration.maximumFileSize = size
+    let reopened = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", configuration: configuration)
+    #expect(await reopened.loadAll() == [question])
+  }
+
   @Test(arguments: ["", ".", "..", "a/b", "/etc/passwd", "nul\0byte"])
   func invalidFilenamesAreRefused(filename: String) throws {
     let folder = try TemporaryDirectory()

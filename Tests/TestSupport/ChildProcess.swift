@@ -16,6 +16,16 @@ public struct ChildProcessResult: Sendable {
 
 /// Starts programs as child processes for end-to-end and crash tests.
 public enum ChildProcess {
+  /// The environment for a child process: this process's, plus `SWIFT_BACKTRACE=enable=no`
+  /// (so that a crashing child does not wait for the backtracer), then `overrides`, where a
+  /// `nil` value removes the variable.
+  public static func environment(_ overrides: [String: String?]) -> [String: String] {
+    var merged = ProcessInfo.processInfo.environment
+    merged["SWIFT_BACKTRACE"] = "enable=no"
+    for (key, value) in overrides { merged[key] = value }
+    return merged
+  }
+
   /// Runs `executable` with `arguments` to completion.
   ///
   /// - Parameters:
@@ -31,10 +41,7 @@ public enum ChildProcess {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    var merged = ProcessInfo.processInfo.environment
-    merged["SWIFT_BACKTRACE"] = "enable=no"
-    for (key, value) in environment { merged[key] = value }
-    process.environment = merged
+    process.environment = Self.environment(environment)
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

@@ -67,10 +67,8 @@ public final class PseudoTerminal: Sendable {
     pair = try PseudoTerminalPair(columns: columns, rows: rows)
     initialAttributes = try pair.attributes()
     state = Guarded(State(emulator: ScreenEmulator(columns: columns, rows: rows)))
-    var merged = ProcessInfo.processInfo.environment
-    merged["SWIFT_BACKTRACE"] = "enable=no"
-    merged["TERM"] = "xterm-256color"
-    for (key, value) in environment { merged[key] = value }
+    let merged = ChildProcess.environment(
+      ["TERM": "xterm-256color"].merging(environment) { _, given in given })
     var wake: [Int32] = [-1, -1]
     guard pipe(&wake) == 0 else { throw PseudoTerminalError.failed("pipe") }
     for descriptor in wake { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }

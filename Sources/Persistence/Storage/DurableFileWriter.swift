@@ -38,22 +38,19 @@ struct DurableFileWriter: Sendable {
   ///   - target: The file's absolute path.
   ///   - directory: The folder holding it, which is flushed after the rename.
   ///   - bytes: The complete new contents.
-  ///   - newFilePermissions: The mode for a target that does not exist yet.
   /// - Returns: The status of the new file, now at `target`.
-  @discardableResult
   func replaceContents(
-    of target: String, in directory: String, with bytes: [UInt8],
-    newFilePermissions: mode_t = 0o600
+    of target: String, in directory: String, with bytes: [UInt8]
   ) throws(Failure) -> FileStatus {
     let temporary = directory + "/" + TemporaryFileName.make(for: target)
     let written: FileStatus
     do throws(SystemCallError) {
-      let permissions = try existingPermissions(of: target) ?? newFilePermissions
+      let permissions = try existingPermissions(of: target) ?? 0o600
       let descriptor = try fileSystem.open(
         temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: permissions)
       do throws(SystemCallError) {
         try fileSystem.setPermissions(descriptor, path: temporary, permissions)
-        try writeAll(bytes, to: descriptor, path: temporary)
+        try fileSystem.writeAll(bytes, to: descriptor, path: temporary)
         try fileSystem.synchronize(descriptor, path: temporary)
         written = try fileSystem.status(ofDescriptor: descriptor, path: temporary)
       } catch {
@@ -67,7 +64,7 @@ struct DurableFileWriter: Sendable {
       throw .notWritten(error)
     }
     do {
-      try synchronizeDirectory(directory)
+      try fileSystem.synchronizeDirectory(directory)
     } catch {
       throw .writtenButNotDurable(error, written: written)
     }
@@ -80,32 +77,5 @@ struct DurableFileWriter: Sendable {
     } catch  where error.isMissing {
       return nil
     }
-  }
-
-  private func writeAll(
-    _ bytes: [UInt8], to descriptor: Int32, path: String
-  )
-    throws(SystemCallError)
-  {
-    var offset = 0
-    while offset < bytes.count {
-      // `withUnsafeBytes` rethrows as `any Error`, so carry the typed error out as a Result.
-      let written = try bytes.withUnsafeBytes { buffer in
-        Result { () throws(SystemCallError) in
-          try fileSystem.write(
-            descriptor, path: path, from: UnsafeRawBufferPointer(rebasing: buffer[offset...]))
-        }
-      }.get()
-      // A regular file never accepts zero bytes of a non-empty write unless something is wrong.
-      guard written > 0 else { throw SystemCallError(call: "write", path: path, code: EIO) }
-      offset += written
-    }
-  }
-
-  private func synchronizeDirectory(_ directory: String) throws(SystemCallError) {
-    let descriptor = try fileSystem.open(
-      directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-    defer { try? fileSystem.close(descriptor, path: directory) }
-    try fileSystem.synchronize(descriptor, path: directory)
   }
 }

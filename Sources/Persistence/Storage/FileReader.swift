@@ -8,17 +8,24 @@ struct FileReader {
   let path: String
   let limit: Int64
 
-  /// All the bytes until end of file.
+  /// All the bytes until end of file, up to and including ``limit`` bytes.
+  ///
+  /// The buffer holds one byte more than `expectedSize`, so reading a file of the expected
+  /// size reaches end of file without growing it. It grows only for a file that got longer
+  /// since its size was taken, and never past `limit + 1` bytes: filling that means the file
+  /// is over the limit.
   func readToEnd(_ descriptor: Int32, expectedSize: Int) throws(PersistenceError) -> Data {
     let url = URL(fileURLWithPath: path)
-    var data = Data(count: max(expectedSize, 1))
+    // One byte past the limit is enough to tell that a file is over it.
+    let capacity = limit < Int64.max ? limit + 1 : limit
+    var data = Data(count: Int(min(Int64(expectedSize) + 1, capacity)))
     var length = 0
     while true {
       if length == data.count {
-        guard Int64(data.count) < limit else {
-          throw .fileTooLarge(url, size: Int64(data.count) + 1, limit: limit)
+        guard Int64(length) < capacity else {
+          throw .fileTooLarge(url, size: Int64(length), limit: limit)
         }
-        data.count = Int(min(Int64(data.count) * 2, limit))
+        data.count = Int(min(Int64(data.count) * 2, capacity))
       }
       let result = data.withUnsafeMutableBytes { buffer in
         Result { () throws(SystemCallError) in

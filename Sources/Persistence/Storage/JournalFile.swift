@@ -113,17 +113,7 @@ final class JournalFile {
     let descriptor = try openForWriting()
     var written = 0
     do throws(SystemCallError) {
-      while written < bytes.count {
-        let result = bytes.withUnsafeBytes { buffer in
-          Result { () throws(SystemCallError) in
-            try fileSystem.write(
-              descriptor, path: path, from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
-          }
-        }
-        let count = try result.get()
-        guard count > 0 else { throw SystemCallError(call: "write", path: path, code: EIO) }
-        written += count
-      }
+      try fileSystem.writeAll(bytes, to: descriptor, path: path, progress: &written)
     } catch {
       if written > 0 { try? fileSystem.truncate(descriptor, path: path, to: length) }
       throw error
@@ -161,12 +151,7 @@ final class JournalFile {
       path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, mode: newFilePermissions)
     do throws(SystemCallError) {
       let status = try fileSystem.status(ofDescriptor: opened, path: path)
-      if identity == nil {
-        let folder = try fileSystem.open(
-          directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-        defer { try? fileSystem.close(folder, path: directory) }
-        try fileSystem.synchronize(folder, path: directory)
-      }
+      if identity == nil { try fileSystem.synchronizeDirectory(directory) }
       identity = (status.device, status.inode)
     } catch {
       try? fileSystem.close(opened, path: path)

@@ -18,8 +18,7 @@ enum JournalRecord {
 
   /// The bytes of a record.
   static func encode(sequence: Int, payload: [UInt8]) -> [UInt8] {
-    let checksum = CRC32C.checksum(payload, continuing: CRC32C.checksum(Array("\(sequence) ".utf8)))
-    let hex = String(checksum, radix: 16)
+    let hex = String(checksum(sequence: sequence, payload: payload[...]), radix: 16)
     let header =
       "\(sequence) \(payload.count) \(String(repeating: "0", count: 8 - hex.count))\(hex) "
     return Array(header.utf8) + payload + [UInt8(ascii: "\n")]
@@ -51,11 +50,15 @@ enum JournalRecord {
       return .damaged(
         reason: "the record is \(payload.count) bytes long, not \(length)", next: next)
     }
-    let computed = CRC32C.checksum(
-      bytes[payload], continuing: CRC32C.checksum(Array("\(sequence) ".utf8)))
-    guard computed == stored else {
+    guard checksum(sequence: sequence, payload: bytes[payload]) == stored else {
       return .damaged(reason: "the record fails its checksum", next: next)
     }
     return .record(sequence: sequence, payload: payload, end: next)
+  }
+
+  /// The CRC-32C of `"<sequence> <payload>"`, the one definition the writer and the parser
+  /// share.
+  private static func checksum(sequence: Int, payload: ArraySlice<UInt8>) -> UInt32 {
+    CRC32C.checksum(payload, continuing: CRC32C.checksum(Array("\(sequence) ".utf8)))
   }
 }

@@ -190,8 +190,7 @@ final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.I
         let change = try JournalPayload.decode(
           Array(bytes[payload]), as: Item.self, configuration: configuration,
           file: journal.url, at: at)
-        var undo = Cache.Undo()
-        change.apply(to: &cache, recordingInto: &undo)
+        change.apply(to: &cache)
         sequence = number
       case .damaged(let reason, let next):
         // Only the last record can be torn by a crash; damage before more records is not.
@@ -208,12 +207,11 @@ final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.I
   static func makeCache(_ items: [Item], file: URL) throws(PersistenceError) -> Cache {
     var cache = Cache()
     cache.reserveCapacity(items.count)
-    var undo = Cache.Undo()
     for item in items {
       guard cache[item.id] == nil else {
         throw .duplicateID(file, id: String(describing: item.id))
       }
-      cache.update(item, forKey: item.id, recordingInto: &undo)
+      cache.update(item, forKey: item.id)
     }
     return cache
   }

@@ -2,8 +2,10 @@
 
 /// A batch of saves or of deletions, applied as a unit.
 ///
-/// In the journal it is one JSON object: `{"save":[<item>,...]}` or `{"delete":[<id>,...]}`.
-enum StoreChange<Item: Codable & Identifiable>: Codable where Item.ID: Codable {
+/// In the journal it is one JSON object: `{"save":[<item>,...]}` or `{"delete":[<id>,...]}`,
+/// which ``JournalPayload`` writes by hand (with the schema version first) and decodes
+/// through this type.
+enum StoreChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable {
   /// Insert or replace these items, in order.
   case save([Item])
   /// Remove the items with these IDs.
@@ -23,11 +25,13 @@ enum StoreChange<Item: Codable & Identifiable>: Codable where Item.ID: Codable {
     }
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
+  /// Applies the change to `cache`.
+  func apply(to cache: inout OrderedCache<Item.ID, Item>) {
     switch self {
-    case .save(let items): try container.encode(items, forKey: .save)
-    case .delete(let ids): try container.encode(ids, forKey: .delete)
+    case .save(let items):
+      for item in items { cache.update(item, forKey: item.id) }
+    case .delete(let ids):
+      for id in ids { cache.removeValue(forKey: id) }
     }
   }
 

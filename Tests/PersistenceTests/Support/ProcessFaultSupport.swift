@@ -29,19 +29,6 @@ enum FaultEnvironment {
   }
 }
 
-/// Runs blocking work (waiting for child processes, sleeping) on a thread of its own, so a
-/// long test does not hold one of the few threads of Swift's cooperative pool.
-///
-/// Keep `#expect` out of `body`: issues are attributed to a test through the task, which the
-/// thread does not have. Return what the test should check instead.
-func onOwnThread<Value: Sendable>(
-  _ body: @escaping @Sendable () throws -> Value
-) async throws -> Value {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-  }
-}
-
 /// Runs the system tool `name`, found on `PATH`, to completion.
 func runTool(_ name: String, _ arguments: [String]) throws -> ChildProcessResult {
   try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
@@ -155,9 +142,7 @@ final class KillableWriter {
   init(folder: URL, count: Int, prefix: String) throws {
     process.executableURL = storeWriter
     process.arguments = ["save", folder.path, String(count), prefix]
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
+    process.environment = ChildProcess.environment([:])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = errors
