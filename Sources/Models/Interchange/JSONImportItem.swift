@@ -27,6 +27,9 @@ struct JSONImportItem: Decodable {
     case id, prompt, answer, tags, createdAt
   }
 
+  /// The keys an element may have, built once rather than once per element.
+  private static let knownKeys = Set(Field.allCases.map(\.rawValue))
+
   /// Any key of a JSON object.
   private struct AnyKey: CodingKey {
     var stringValue: String
@@ -84,8 +87,7 @@ struct JSONImportItem: Decodable {
       reasons.append(
         "the createdAt \"\(dateText)\" is not an ISO-8601 date such as 2026-11-22T07:54:15Z")
     }
-    let known = Set(Field.allCases.map(\.rawValue))
-    let unknown = container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
+    let unknown = container.allKeys.map(\.stringValue).filter { !knownKeys.contains($0) }.sorted()
     if !unknown.isEmpty {
       let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
       reasons.append(
