@@ -84,8 +84,7 @@ struct JSONImportItem: Decodable {
     if let idText, id == nil { reasons.append("the id \"\(idText)\" is not a UUID") }
     let createdAt = dateText.flatMap(Timestamp.parse)
     if let dateText, createdAt == nil {
-      reasons.append(
-        "the createdAt \"\(dateText)\" is not an ISO-8601 date such as 2026-11-22T07:54:15Z")
+      reasons.append("the createdAt \"\(dateText)\" \(Timestamp.notADate)")
     }
     let unknown = container.allKeys.map(\.stringValue).filter { !knownKeys.contains($0) }.sorted()
     if !unknown.isEmpty {

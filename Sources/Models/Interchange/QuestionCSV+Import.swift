@@ -86,8 +86,7 @@ extension QuestionCSV {
       case .createdAt where !trimmed.isEmpty:
         row.createdAt = Timestamp.parse(String(trimmed))
         if row.createdAt == nil {
-          reasons.append(
-            "the createdAt \"\(field)\" is not an ISO-8601 date such as 2026-11-22T07:54:15Z")
+          reasons.append("the createdAt \"\(field)\" \(Timestamp.notADate)")
         }
       case .id, .createdAt: break
       }
