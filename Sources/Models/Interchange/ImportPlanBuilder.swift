@@ -70,4 +70,32 @@ struct ImportPlanBuilder {
     if answer?.allSatisfy(\.isWhitespace) == true { problems.append("the answer is empty") }
     return problems
   }
+
+  /// The UUID `text` spells; `nil` when there is no text, or, with a problem quoting
+  /// `written` (the field as the file wrote it, `text` unless given) added to `problems`,
+  /// when the text is not a UUID.
+  static func id(
+    _ text: String?, quoting written: String? = nil, problems: inout [String]
+  ) -> UUID? {
+    guard let text else { return nil }
+    guard let id = UUID(uuidString: text) else {
+      problems.append("the id \"\(written ?? text)\" is not a UUID")
+      return nil
+    }
+    return id
+  }
+
+  /// The date `text` spells; `nil` when there is no text, or, with a problem quoting
+  /// `written` (the field as the file wrote it, `text` unless given) added to `problems`,
+  /// when the text is not a timestamp.
+  static func createdAt(
+    _ text: String?, quoting written: String? = nil, problems: inout [String]
+  ) -> Date? {
+    guard let text else { return nil }
+    guard let date = Timestamp.parse(text) else {
+      problems.append("the createdAt \"\(written ?? text)\" \(Timestamp.notADate)")
+      return nil
+    }
+    return date
+  }
 }
