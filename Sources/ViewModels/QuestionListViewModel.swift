@@ -117,7 +117,6 @@ public final class QuestionListViewModel {
 
   /// The questions of `all` that have ``tag`` and match ``searchText``, in order.
   private func visible(among all: [Question]) -> [Question] {
-    let tagged = tag.map { tag in all.filter { $0.hasTag(tag) } } ?? all
-    return searchIndex.filter(tagged, by: SearchQuery(searchText))
+    searchIndex.filter(all.tagged(tag), by: SearchQuery(searchText))
   }
 }

@@ -99,8 +99,7 @@ public final class QuizViewModel {
     isBusy = true
     defer { isBusy = false }
     let all = await questions.loadAll()
-    let matching = filter.map { filter in all.filter { $0.hasTag(filter) } } ?? all
-    let chosen = Array(arrange(matching).prefix(count ?? .max))
+    let chosen = Array(arrange(all.tagged(filter)).prefix(count ?? .max))
     guard let first = chosen.first else {
       show(
         error: filter.map { "No questions are tagged “\($0)”." }
