@@ -5,6 +5,15 @@ import Models
 import Persistence
 
 extension Contender {
+  /// The `synchronous` level this contender opens SQLite with; `nil` for those not on SQLite.
+  var sqliteSynchronous: SQLiteStore.Synchronous? {
+    switch self {
+    case .sqliteFull: .full
+    case .sqliteNormal: .normal
+    case .seed, .journal, .rewrite, .floor: nil
+    }
+  }
+
   /// Creates this contender's store in the empty `folder` and writes `batch` to it at once.
   ///
   /// The batch is one `save(contentsOf:)` for a repository, one transaction for SQLite, one
@@ -20,19 +29,18 @@ extension Contender {
     }
     let clock = ContinuousClock()
     let path = folder.appendingPathComponent(filename).path
-    switch self {
-    case .sqliteFull, .sqliteNormal:
-      let store = try SQLiteStore(path: path, synchronous: self == .sqliteFull ? .full : .normal)
+    if let synchronous = sqliteSynchronous {
+      let store = try SQLiteStore(path: path, synchronous: synchronous)
       let start = clock.now
       if batch.count > 0 { try store.insert(contentsOf: batch.questions) }
       return (store, start.duration(to: clock.now))
-    default:  // .floor; the actor-based contenders returned above.
-      let log = try AppendOnlyLog(path: path)
-      let bytes = batch.joinedRecords
-      let start = clock.now
-      if !bytes.isEmpty { try log.append(bytes) }
-      return (log, start.duration(to: clock.now))
     }
+    // .floor; the actor-based contenders returned above.
+    let log = try AppendOnlyLog(path: path)
+    let bytes = batch.joinedRecords
+    let start = clock.now
+    if !bytes.isEmpty { try log.append(bytes) }
+    return (log, start.duration(to: clock.now))
   }
 
   /// Like ``makeStore(in:filledWith:)`` for the actor-based contenders; `nil` for the others.
@@ -87,10 +95,9 @@ extension Contender {
       let elapsed = start.duration(to: clock.now)
       return (await store.loadAll().count, elapsed)
     }
-    guard self == .sqliteFull || self == .sqliteNormal else { return (0, .zero) }
+    guard let synchronous = sqliteSynchronous else { return (0, .zero) }
     let store = try SQLiteStore(
-      path: folder.appendingPathComponent(filename).path,
-      synchronous: self == .sqliteFull ? .full : .normal)
+      path: folder.appendingPathComponent(filename).path, synchronous: synchronous)
     let questions = try store.readAll()
     return (questions.count, start.duration(to: clock.now))
   }

@@ -23,3 +23,14 @@ extension Question {
     tags.contains { $0.caseInsensitiveCompare(tag) == .orderedSame }
   }
 }
+
+extension Sequence<Question> {
+  /// The questions filed under `tag`, ignoring case, in order; all of them when `tag` is `nil`.
+  ///
+  /// - Parameter tag: The tag every returned question has, or `nil` for no filter.
+  /// - Returns: The matching questions.
+  public func tagged(_ tag: String?) -> [Question] {
+    guard let tag else { return Array(self) }
+    return filter { $0.hasTag(tag) }
+  }
+}

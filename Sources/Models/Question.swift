@@ -53,13 +53,7 @@ public struct Question: Codable, Hashable, Identifiable, Sendable {
     prompt = try container.decode(String.self, forKey: .prompt)
     answer = try container.decode(String.self, forKey: .answer)
     tags = try container.decode([String].self, forKey: .tags)
-    let text = try container.decode(String.self, forKey: .createdAt)
-    guard let date = Timestamp.parse(text) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .createdAt, in: container,
-        debugDescription: "\"\(text)\" is not an ISO-8601 date such as 2026-11-22T07:54:15Z")
-    }
-    createdAt = date
+    createdAt = try Timestamp.decode(.createdAt, in: container)
   }
 
   /// Encodes the question in its on-disk shape.

@@ -7,7 +7,8 @@ import Foundation
 /// The question's tags are copied when the answer is given, so statistics by tag stay right
 /// after the question is edited or deleted. Its `Codable` form is a JSON object with exactly
 /// the keys `questionID` (a UUID string), `tags` (an array of strings) and `knewIt` (a
-/// boolean).
+/// boolean), every one required: the conformance Swift synthesizes from the stored
+/// properties, so renaming one changes the on-disk shape.
 public struct StudyAnswer: Codable, Hashable, Sendable {
   /// The ID of the question that was asked.
   public var questionID: UUID
@@ -26,25 +27,5 @@ public struct StudyAnswer: Codable, Hashable, Sendable {
     self.questionID = questionID
     self.tags = tags
     self.knewIt = knewIt
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case questionID, tags, knewIt
-  }
-
-  /// Decodes an answer from its on-disk shape; every key is required.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    questionID = try container.decode(UUID.self, forKey: .questionID)
-    tags = try container.decode([String].self, forKey: .tags)
-    knewIt = try container.decode(Bool.self, forKey: .knewIt)
-  }
-
-  /// Encodes the answer in its on-disk shape.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(questionID, forKey: .questionID)
-    try container.encode(tags, forKey: .tags)
-    try container.encode(knewIt, forKey: .knewIt)
   }
 }

@@ -70,8 +70,8 @@ public struct StudySession: Codable, Hashable, Identifiable, Sendable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(Int.self, forKey: .id)
-    startedAt = try Self.decodeDate(.startedAt, in: container)
-    finishedAt = try Self.decodeDate(.finishedAt, in: container)
+    startedAt = try Timestamp.decode(.startedAt, in: container)
+    finishedAt = try Timestamp.decode(.finishedAt, in: container)
     tag = try container.decodeIfPresent(String.self, forKey: .tag)
     answers = try container.decode([StudyAnswer].self, forKey: .answers)
   }
@@ -84,17 +84,5 @@ public struct StudySession: Codable, Hashable, Identifiable, Sendable {
     try container.encode(Timestamp.format(finishedAt), forKey: .finishedAt)
     try container.encode(tag, forKey: .tag)
     try container.encode(answers, forKey: .answers)
-  }
-
-  private static func decodeDate(
-    _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
-  ) throws -> Date {
-    let text = try container.decode(String.self, forKey: key)
-    guard let date = Timestamp.parse(text) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: key, in: container,
-        debugDescription: "\"\(text)\" is not an ISO-8601 date such as 2026-11-22T07:54:15Z")
-    }
-    return date
   }
 }

@@ -73,10 +73,12 @@ public struct StudyStatistics: Equatable, Sendable {
       }
       for answer in session.answers {
         var counted: Set<String> = []  // A tag given twice in one answer counts once.
-        for tag in answer.tags where counted.insert(Self.key(tag)).inserted {
-          let index = tagIndex[Self.key(tag)] ?? tags.count
+        for tag in answer.tags {
+          let key = Self.key(tag)
+          guard counted.insert(key).inserted else { continue }
+          let index = tagIndex[key] ?? tags.count
           if index == tags.count {
-            tagIndex[Self.key(tag)] = index
+            tagIndex[key] = index
             tags.append(TagAccuracy(tag: tag, answered: 0, known: 0))
           }
           tags[index].answered += 1

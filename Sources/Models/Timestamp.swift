@@ -8,6 +8,24 @@ import Foundation
 /// 100,000 questions parses 100,000 dates when it opens, and the arithmetic here is the same
 /// in both directions, so a date survives a round trip bit for bit.
 enum Timestamp {
+  /// What every message about text that is not a timestamp says after quoting the text.
+  static let notADate = "is not an ISO-8601 date such as 2026-11-22T07:54:15Z"
+
+  /// The date written as a timestamp string under `key`.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` quoting the text when it is not a timestamp, or
+  ///   the container's error when the key is missing or its value is not a string.
+  static func decode<Key: CodingKey>(
+    _ key: Key, in container: KeyedDecodingContainer<Key>
+  ) throws -> Date {
+    let text = try container.decode(String.self, forKey: key)
+    guard let date = parse(text) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: container, debugDescription: "\"\(text)\" \(notADate)")
+    }
+    return date
+  }
+
   /// The date with everything below a millisecond dropped.
   static func truncatedToMilliseconds(_ date: Date) -> Date {
     let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)

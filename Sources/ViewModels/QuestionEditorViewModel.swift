@@ -67,13 +67,15 @@ public final class QuestionEditorViewModel {
   /// Checks the fields and returns the question to save, or `nil` if something needs fixing.
   ///
   /// The prompt and answer are trimmed and must not be empty or longer than their limits.
-  /// Tags are split at commas and trimmed; blank ones are dropped, and so is a tag that
-  /// repeats an earlier one ignoring case. An edited question keeps its `id` and `createdAt`.
+  /// Tags are split at commas and cleaned as ``Question/cleanedTags(_:)`` cleans them
+  /// (trimmed, blanks dropped, a tag that repeats an earlier one ignoring case dropped), so
+  /// the form stores what `questions add --tag` and an import store. An edited question keeps
+  /// its `id` and `createdAt`.
   /// ``problems`` is replaced in one assignment, empty on success.
   public func validatedQuestion() -> Question? {
     let prompt = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
     let answer = answer.trimmingCharacters(in: .whitespacesAndNewlines)
-    let tags = Self.parseTags(tags)
+    let tags = Question.cleanedTags(tags.split(separator: ","))
     var found: [Field: String] = [:]
     found[.prompt] = Self.problem(
       with: prompt, named: "prompt", article: "a", limit: Self.maximumPromptLength)
@@ -88,19 +90,6 @@ public final class QuestionEditorViewModel {
     guard let original else { return Question(prompt: prompt, answer: answer, tags: tags) }
     return Question(
       id: original.id, prompt: prompt, answer: answer, tags: tags, createdAt: original.createdAt)
-  }
-
-  /// The tags in `text`: split at commas, trimmed, blanks dropped, repeats ignoring case
-  /// dropped, in the order typed.
-  static func parseTags(_ text: String) -> [String] {
-    var tags: [String] = []
-    for part in text.split(separator: ",") {
-      let tag = part.trimmingCharacters(in: .whitespacesAndNewlines)
-      if !tag.isEmpty, !tags.contains(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
-        tags.append(tag)
-      }
-    }
-    return tags
   }
 
   private static func problem(

@@ -99,7 +99,7 @@ public final class QuestionListViewModel {
     do {
       try await change(repository)
     } catch {
-      errorMessage = Self.message(for: error)
+      errorMessage = ErrorText.sentence(for: error)
       throw error
     }
     show(await repository.loadAll(), error: nil)
@@ -117,11 +117,6 @@ public final class QuestionListViewModel {
 
   /// The questions of `all` that have ``tag`` and match ``searchText``, in order.
   private func visible(among all: [Question]) -> [Question] {
-    let tagged = tag.map { tag in all.filter { $0.hasTag(tag) } } ?? all
-    return searchIndex.filter(tagged, by: SearchQuery(searchText))
-  }
-
-  private static func message(for error: any Error) -> String {
-    (error as? PersistenceError)?.description ?? String(describing: error)
+    searchIndex.filter(all.tagged(tag), by: SearchQuery(searchText))
   }
 }

@@ -35,12 +35,13 @@ public final class QuizViewModel {
   public private(set) var phase = Phase.notStarted
   /// The question being asked; `nil` unless ``phase`` is asking or revealed.
   public private(set) var current: Question?
-  /// The 0-based index of ``current`` in the quiz; ``total`` once finished.
-  public private(set) var position = 0
+  /// The 0-based index of ``current`` in the quiz, the number graded so far; ``total`` once
+  /// finished.
+  public var position: Int { answers.count }
   /// The number of questions in the quiz.
-  public private(set) var total = 0
+  public var total: Int { deck.count }
   /// How many questions graded so far were known.
-  public private(set) var knownCount = 0
+  public var knownCount: Int { answers.count(where: \.knewIt) }
   /// The tag the quiz is limited to, or `nil` for every question.
   public private(set) var tag: String?
   /// A sentence describing why the last action failed; `nil` after one succeeds.
@@ -50,8 +51,11 @@ public final class QuizViewModel {
   /// Whether ``finishedSession`` could not be stored yet; ``saveResult()`` tries again.
   public private(set) var hasUnsavedResult = false
 
-  @ObservationIgnored private var deck: [Question] = []
-  @ObservationIgnored private var answers: [StudyAnswer] = []
+  /// The questions of the quiz, in the order they are asked.
+  private var deck: [Question] = []
+  /// The grades so far, in order; ``position``, ``total`` and ``knownCount`` derive from them
+  /// and ``deck``.
+  private var answers: [StudyAnswer] = []
   @ObservationIgnored private var startedAt = Date.distantPast
   /// Set while a method waits for a repository, so a second call cannot interleave with it.
   @ObservationIgnored private var isBusy = false
@@ -95,8 +99,7 @@ public final class QuizViewModel {
     isBusy = true
     defer { isBusy = false }
     let all = await questions.loadAll()
-    let matching = filter.map { filter in all.filter { $0.hasTag(filter) } } ?? all
-    let chosen = Array(arrange(matching).prefix(count ?? .max))
+    let chosen = Array(arrange(all.tagged(filter)).prefix(count ?? .max))
     guard let first = chosen.first else {
       show(
         error: filter.map { "No questions are tagged “\($0)”." }
@@ -108,9 +111,6 @@ public final class QuizViewModel {
     startedAt = now()
     phase = .asking
     current = first
-    position = 0
-    total = chosen.count
-    knownCount = 0
     self.tag = filter
     errorMessage = nil
     finishedSession = nil
@@ -133,11 +133,8 @@ public final class QuizViewModel {
     guard phase == .asking || phase == .revealed, !isBusy, let question = current else { return }
     let answers =
       self.answers + [StudyAnswer(questionID: question.id, tags: question.tags, knewIt: knewIt)]
-    let known = knownCount + (knewIt ? 1 : 0)
     guard answers.count == deck.count else {
       self.answers = answers
-      knownCount = known
-      position = answers.count
       current = deck[answers.count]
       phase = .asking
       return
@@ -148,8 +145,6 @@ public final class QuizViewModel {
     while await sessions.find(by: session.id) != nil { session.id += 1 }
     let failure = await store(session)
     self.answers = answers
-    knownCount = known
-    position = answers.count
     current = nil
     phase = .finished
     finishedSession = session
@@ -175,9 +170,6 @@ public final class QuizViewModel {
     answers = []
     phase = .notStarted
     current = nil
-    position = 0
-    total = 0
-    knownCount = 0
     tag = nil
     errorMessage = nil
     finishedSession = nil

@@ -30,4 +30,13 @@ import Testing
     #expect(question.hasTag("ACTORS"))
     #expect(!question.hasTag("actor"))
   }
+
+  @Test func taggedKeepsTheQuestionsWithTheTagInOrder() {
+    let untagged = Question(prompt: "p", answer: "a")
+    let other = Question(prompt: "q", answer: "b", tags: ["Actors"])
+    let all = [question, untagged, other]
+    #expect(all.tagged("actors") == [question, other])
+    #expect(all.tagged("io").isEmpty)
+    #expect(all.tagged(nil) == all)
+  }
 }

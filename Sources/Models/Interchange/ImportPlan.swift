@@ -13,17 +13,18 @@ public struct ImportPlan: Equatable, Sendable {
   public var problems: [ImportProblem]
   /// How many valid rows repeated the id of an earlier valid row and replaced it.
   public var merged: Int
-  /// How many rows the file holds, valid or not.
-  public var rowCount: Int
 
   /// Creates a plan.
-  public init(questions: [Question], problems: [ImportProblem], merged: Int, rowCount: Int) {
+  public init(questions: [Question], problems: [ImportProblem], merged: Int) {
     self.questions = questions
     self.problems = problems
     self.merged = merged
-    self.rowCount = rowCount
   }
 
+  /// How many rows the file holds, valid or not: every row became a question, was merged
+  /// into one, or is a problem.
+  public var rowCount: Int { validRowCount + problems.count }
+
   /// How many rows are valid: ``questions`` plus the ``merged`` rows.
-  public var validRowCount: Int { rowCount - problems.count }
+  public var validRowCount: Int { questions.count + merged }
 }

@@ -10,8 +10,10 @@ struct ImportPlanBuilder {
   private var positions: [UUID: Int] = [:]
   private var problems: [ImportProblem] = []
   private var merged = 0
-  /// How many rows were added or rejected.
-  private(set) var rowCount = 0
+
+  /// How many rows were added or rejected so far: each one became a question, was merged into
+  /// one, or is a problem.
+  var rowCount: Int { questions.count + merged + problems.count }
 
   /// Adds the row that starts at `line`: a valid row joins the plan, an invalid one becomes a
   /// problem.
@@ -24,7 +26,6 @@ struct ImportPlanBuilder {
 
   /// Adds a valid row, replacing in place an earlier row with the same id.
   private mutating func add(_ row: ImportedRow) {
-    rowCount += 1
     let id = row.id ?? UUID()
     let question = Question(
       id: id, prompt: row.prompt, answer: row.answer, tags: Question.cleanedTags(row.tags),
@@ -42,7 +43,6 @@ struct ImportPlanBuilder {
 
   /// Records a row that cannot become a question.
   private mutating func reject(line: Int, _ reasons: [String]) {
-    rowCount += 1
     problems.append(ImportProblem(line: line, message: reasons.joined(separator: "; ")))
   }
 
@@ -58,8 +58,7 @@ struct ImportPlanBuilder {
       // The same arithmetic as parsing a timestamp, so the date survives a round trip.
       questions[index].createdAt = Date(timeIntervalSince1970: Double(end - remaining) / 1000)
     }
-    return ImportPlan(
-      questions: questions, problems: problems, merged: merged, rowCount: rowCount)
+    return ImportPlan(questions: questions, problems: problems, merged: merged)
   }
 
   /// What is wrong with the fields every question needs, or nothing; a `nil` field was
@@ -69,5 +68,33 @@ struct ImportPlanBuilder {
     if prompt?.allSatisfy(\.isWhitespace) == true { problems.append("the prompt is empty") }
     if answer?.allSatisfy(\.isWhitespace) == true { problems.append("the answer is empty") }
     return problems
+  }
+
+  /// The UUID `text` spells; `nil` when there is no text, or, with a problem quoting
+  /// `written` (the field as the file wrote it, `text` unless given) added to `problems`,
+  /// when the text is not a UUID.
+  static func id(
+    _ text: String?, quoting written: String? = nil, problems: inout [String]
+  ) -> UUID? {
+    guard let text else { return nil }
+    guard let id = UUID(uuidString: text) else {
+      problems.append("the id \"\(written ?? text)\" is not a UUID")
+      return nil
+    }
+    return id
+  }
+
+  /// The date `text` spells; `nil` when there is no text, or, with a problem quoting
+  /// `written` (the field as the file wrote it, `text` unless given) added to `problems`,
+  /// when the text is not a timestamp.
+  static func createdAt(
+    _ text: String?, quoting written: String? = nil, problems: inout [String]
+  ) -> Date? {
+    guard let text else { return nil }
+    guard let date = Timestamp.parse(text) else {
+      problems.append("the createdAt \"\(written ?? text)\" \(Timestamp.notADate)")
+      return nil
+    }
+    return date
   }
 }

@@ -23,9 +23,8 @@ struct JSONImportItem: Decodable {
     row = Self.check(decoder)
   }
 
-  private enum Field: String, CaseIterable {
-    case id, prompt, answer, tags, createdAt
-  }
+  /// The keys an element may have, built once rather than once per element.
+  private static let knownKeys = Set(QuestionField.allCases.map(\.rawValue))
 
   /// Any key of a JSON object.
   private struct AnyKey: CodingKey {
@@ -44,14 +43,14 @@ struct JSONImportItem: Decodable {
     var reasons: [String] = []
     // Two plain functions rather than one generic one: a debug build pays for generic
     // metadata on every call, and this runs five times per question.
-    func isPresent(_ field: Field) -> Bool {
+    func isPresent(_ field: QuestionField) -> Bool {
       guard container.contains(AnyKey(stringValue: field.rawValue)) else {
         reasons.append("the key \"\(field.rawValue)\" is missing")
         return false
       }
       return true
     }
-    func string(_ field: Field) -> String? {
+    func string(_ field: QuestionField) -> String? {
       guard isPresent(field) else { return nil }
       guard
         let value = try? container.decode(String.self, forKey: AnyKey(stringValue: field.rawValue))
@@ -61,7 +60,7 @@ struct JSONImportItem: Decodable {
       }
       return value
     }
-    func strings(_ field: Field) -> [String]? {
+    func strings(_ field: QuestionField) -> [String]? {
       guard isPresent(field) else { return nil }
       guard
         let value = try? container.decode(
@@ -77,15 +76,9 @@ struct JSONImportItem: Decodable {
     let answer = string(.answer)
     let tags = strings(.tags)
     let dateText = string(.createdAt)
-    let id = idText.flatMap { UUID(uuidString: $0) }
-    if let idText, id == nil { reasons.append("the id \"\(idText)\" is not a UUID") }
-    let createdAt = dateText.flatMap(Timestamp.parse)
-    if let dateText, createdAt == nil {
-      reasons.append(
-        "the createdAt \"\(dateText)\" is not an ISO-8601 date such as 2026-11-22T07:54:15Z")
-    }
-    let known = Set(Field.allCases.map(\.rawValue))
-    let unknown = container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
+    let id = ImportPlanBuilder.id(idText, problems: &reasons)
+    let createdAt = ImportPlanBuilder.createdAt(dateText, problems: &reasons)
+    let unknown = container.allKeys.map(\.stringValue).filter { !knownKeys.contains($0) }.sorted()
     if !unknown.isEmpty {
       let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
       reasons.append(

@@ -30,7 +30,7 @@ extension QuestionCSV {
   }
 
   /// The columns the header names, in order.
-  static func columns(of header: CSVRecord) throws(InterchangeError) -> [Column] {
+  static func columns(of header: CSVRecord) throws(InterchangeError) -> [QuestionField] {
     if let problem = header.problem {
       throw .malformedFile(line: header.line, reason: "the header is not valid CSV: \(problem)")
     }
@@ -39,8 +39,8 @@ extension QuestionCSV {
         line: header.line,
         reason: "column \(blank + 1) of the header has no name (a comma too many?)")
     }
-    let known = Column.allCases.map(\.rawValue).joined(separator: ", ")
-    let unknown = header.fields.filter { Column(name: $0) == nil }
+    let known = QuestionField.allCases.map(\.rawValue).joined(separator: ", ")
+    let unknown = header.fields.filter { QuestionField(name: $0) == nil }
     guard unknown.isEmpty else {
       let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
       throw .malformedFile(
@@ -49,12 +49,12 @@ extension QuestionCSV {
           + " \(names); the first line must name the columns, from \(known) in any order and"
           + " case, with prompt and answer required")
     }
-    let columns = header.fields.compactMap(Column.init(name:))
-    for column in Column.allCases where columns.count(where: { $0 == column }) > 1 {
+    let columns = header.fields.compactMap(QuestionField.init(name:))
+    for column in QuestionField.allCases where columns.count(where: { $0 == column }) > 1 {
       throw .malformedFile(
         line: header.line, reason: "the header names the column \(column.rawValue) twice")
     }
-    for column in [Column.prompt, .answer] where !columns.contains(column) {
+    for column in [QuestionField.prompt, .answer] where !columns.contains(column) {
       throw .malformedFile(
         line: header.line,
         reason: "the header has no \(column.rawValue) column; it needs prompt and answer, and"
@@ -64,7 +64,7 @@ extension QuestionCSV {
   }
 
   /// The row, checked field by field; every problem of the row is reported at once.
-  static func row(_ record: CSVRecord, columns: [Column]) -> CheckedRow {
+  static func row(_ record: CSVRecord, columns: [QuestionField]) -> CheckedRow {
     if let problem = record.problem { return .invalid(reasons: [problem]) }
     guard record.fields.count == columns.count else {
       let names = columns.map(\.rawValue).joined(separator: ",")
@@ -81,14 +81,10 @@ extension QuestionCSV {
       case .answer: row.answer = field
       case .tags: row.tags = field.split(separator: tagSeparator).map(String.init)
       case .id where !trimmed.isEmpty:
-        row.id = UUID(uuidString: String(trimmed))
-        if row.id == nil { reasons.append("the id \"\(field)\" is not a UUID") }
+        row.id = ImportPlanBuilder.id(String(trimmed), quoting: field, problems: &reasons)
       case .createdAt where !trimmed.isEmpty:
-        row.createdAt = Timestamp.parse(String(trimmed))
-        if row.createdAt == nil {
-          reasons.append(
-            "the createdAt \"\(field)\" is not an ISO-8601 date such as 2026-11-22T07:54:15Z")
-        }
+        row.createdAt = ImportPlanBuilder.createdAt(
+          String(trimmed), quoting: field, problems: &reasons)
       case .id, .createdAt: break
       }
     }

@@ -9,21 +9,8 @@ import Foundation
 /// optional. An export writes all five, `id,prompt,answer,tags,createdAt`, so a CSV round
 /// trip loses nothing.
 public enum QuestionCSV {
-  /// A column a file may have.
-  enum Column: String, CaseIterable {
-    case id, prompt, answer, tags, createdAt
-
-    /// The column named `name`, ignoring case and surrounding white space.
-    init?(name: String) {
-      let wanted = name.trimmingWhiteSpace().lowercased()
-      guard let column = Self.allCases.first(where: { $0.rawValue.lowercased() == wanted })
-      else { return nil }
-      self = column
-    }
-  }
-
   /// The columns an export writes, in order.
-  static let exportedColumns: [Column] = [.id, .prompt, .answer, .tags, .createdAt]
+  static let exportedColumns: [QuestionField] = [.id, .prompt, .answer, .tags, .createdAt]
 
   /// What separates the tags inside the `tags` field.
   public static let tagSeparator: Character = ";"
