@@ -20,18 +20,22 @@ let package = Package(
     .library(name: "Models", targets: ["Models"]),
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
-    .executable(name: "questions", targets: ["App"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .executable(name: "questions", targets: ["questions"]),
   ],
   targets: [
-    // Layers: Models <- Persistence <- ViewModels <- App.
+    // Layers: Models and Persistence (generic; it needs no Models) <- ViewModels <- App.
     .target(name: "Models", swiftSettings: swiftSettings),
     .target(name: "Persistence", swiftSettings: swiftSettings),
     .target(
       name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
 
-    // Front end
-    .executableTarget(
-      name: "App", dependencies: ["Models", "Persistence", "ViewModels"], swiftSettings: uiSettings),
+    // Front end: a generic terminal toolkit, the app's commands and pages, and a thin `main`.
+    .target(name: "TerminalUI", swiftSettings: swiftSettings),
+    .target(
+      name: "App", dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI"],
+      swiftSettings: uiSettings),
+    .executableTarget(name: "questions", dependencies: ["App"], swiftSettings: uiSettings),
 
     // Benchmarks: `make bench`. SQLite is the system library, for comparison only.
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
@@ -53,8 +57,11 @@ let package = Package(
       dependencies: ["ViewModels", "Persistence", "Models", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "AppTests",
-      dependencies: ["App", "Models", "Persistence", "ViewModels", "TestSupport"],
+      dependencies: ["App", "Models", "Persistence", "ViewModels", "TerminalUI", "TestSupport"],
       exclude: ["Fixtures"],
       swiftSettings: swiftSettings),
   ],

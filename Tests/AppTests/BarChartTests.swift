@@ -1,5 +1,6 @@
 // Bar charts as text: every line exactly as wide as asked, bars in eighths, labels cut with "…".
 
+import TerminalUI
 import Testing
 
 @testable import App

@@ -1,5 +1,7 @@
 // Decides how many columns text output may use: `COLUMNS`, else the terminal's width, else 80.
 
+import TerminalUI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,21 +1,33 @@
-// What the runner needs to know about the process it runs in, gathered once by `Main`.
+// What the runner needs to know about the process it runs in, gathered once by `main`.
 
 import Foundation
 
 /// The environment, working folder and terminals of one run of `questions`.
 ///
-/// `Main` fills it from the real process; tests build one by hand.
-nonisolated struct ProcessContext: Sendable {
+/// The `questions` executable fills it from the real process; tests build one by hand.
+public struct ProcessContext: Sendable {
   /// The environment variables.
-  var environment: [String: String]
+  public var environment: [String: String]
   /// The folder a relative `--data-dir` is resolved against.
-  var currentDirectory: URL
+  public var currentDirectory: URL
   /// Whether standard input is a terminal.
-  var standardInputIsTerminal = false
+  public var standardInputIsTerminal = false
   /// Whether standard output is a terminal; colour is only ever used when it is.
-  var standardOutputIsTerminal = false
+  public var standardOutputIsTerminal = false
   /// Whether standard error is a terminal; progress bars are only ever drawn when it is.
-  var standardErrorIsTerminal = false
+  public var standardErrorIsTerminal = false
+
+  /// Describes a process; the streams not named are not terminals.
+  public init(
+    environment: [String: String], currentDirectory: URL, standardInputIsTerminal: Bool = false,
+    standardOutputIsTerminal: Bool = false, standardErrorIsTerminal: Bool = false
+  ) {
+    self.environment = environment
+    self.currentDirectory = currentDirectory
+    self.standardInputIsTerminal = standardInputIsTerminal
+    self.standardOutputIsTerminal = standardOutputIsTerminal
+    self.standardErrorIsTerminal = standardErrorIsTerminal
+  }
 
   /// Whether a person is at a terminal on both ends, so a full-screen mode could be offered.
   var isInteractive: Bool { standardInputIsTerminal && standardOutputIsTerminal }

@@ -1,6 +1,7 @@
 // Reads the whole file to import, or standard input, with a message naming the reason on failure.
 
 import Foundation
+import TerminalUI
 
 /// Reads a file to import into memory.
 nonisolated enum ImportFileReader {

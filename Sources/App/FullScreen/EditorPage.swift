@@ -1,5 +1,6 @@
 // Draws the form that adds or edits a question, with the view model's validation messages.
 
+import TerminalUI
 import ViewModels
 
 /// The prompt, answer and tags fields, the focused one marked, each followed by its problem.

@@ -1,6 +1,7 @@
 // Draws a whole frame from the full-screen state: title bar, the current page, status and hints.
 
 import Models
+import TerminalUI
 import ViewModels
 
 /// The pure function from state to frame that the run loop observes.

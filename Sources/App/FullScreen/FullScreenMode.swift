@@ -4,6 +4,7 @@ import Foundation
 import Models
 import Observation
 import Persistence
+import TerminalUI
 import ViewModels
 
 /// The interactive front end that `questions` opens when both ends are a terminal.
@@ -27,6 +28,14 @@ struct FullScreenMode {
   /// so the terminal is restored, and return the status a shell gives a process the signal
   /// ended: 128 plus its number. A crash is covered by the session's ``TerminalCrashGuard``.
   func run() async throws(AppError) -> Int32 {
+    do {
+      return try await runInTerminal()
+    } catch {
+      throw .terminal(error)
+    }
+  }
+
+  private func runInTerminal() async throws(TerminalError) -> Int32 {
     let terminal = TerminalSession()
     try terminal.enter()
     defer { terminal.restore() }

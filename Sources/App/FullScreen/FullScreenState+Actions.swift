@@ -1,6 +1,7 @@
 // Carries out the key table's actions by calling the view models.
 
 import Models
+import TerminalUI
 import ViewModels
 
 extension FullScreenState {

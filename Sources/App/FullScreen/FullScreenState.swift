@@ -2,6 +2,7 @@
 
 import Models
 import Observation
+import TerminalUI
 import ViewModels
 
 /// Everything the full-screen mode shows, besides what its view models hold.

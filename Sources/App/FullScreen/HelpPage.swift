@@ -1,6 +1,7 @@
 // Draws every key of every page, from the key table.
 
 import Foundation
+import TerminalUI
 
 /// The keys of the main pages, in columns that fit the width, scrolled when they do not fit.
 enum HelpPage {

@@ -1,5 +1,7 @@
 // Fits the hint bar's entries into one row, keeping help and quit whatever the width.
 
+import TerminalUI
+
 /// The text of the hint bar.
 enum HintBar {
   /// The actions whose hints stay when the row is too narrow for all of them: the ways to get

@@ -1,5 +1,7 @@
 // One row of the key table: the keys, the action they trigger, and how help and hints name them.
 
+import TerminalUI
+
 /// Keys that trigger one action on one page.
 nonisolated struct KeyBinding: Sendable {
   /// The keys, any of which triggers the action.

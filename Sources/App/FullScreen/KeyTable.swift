@@ -1,5 +1,7 @@
 // Maps keys to actions for each page: the one place that says which key does what.
 
+import TerminalUI
+
 /// The key bindings of every page of the full-screen mode.
 ///
 /// The hint bar and the help page are generated from the same table, so they always show the

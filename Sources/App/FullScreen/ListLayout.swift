@@ -1,5 +1,7 @@
 // Where the parts of the list page go for a given terminal size.
 
+import TerminalUI
+
 /// The rows of the list page: title, questions, the selected question's answer and tags,
 /// status line and hint bar.
 ///

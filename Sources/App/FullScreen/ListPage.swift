@@ -1,6 +1,7 @@
 // Draws the list page: the questions, the selected one's answer and tags.
 
 import Models
+import TerminalUI
 import ViewModels
 
 /// The list of questions with a cursor, and the selected question's answer and tags below.

@@ -1,6 +1,7 @@
 // Draws the quiz: the prompt, the answer once revealed, and the score at the end.
 
 import Models
+import TerminalUI
 import ViewModels
 
 /// One question at a time from ``QuizViewModel``, then the score.

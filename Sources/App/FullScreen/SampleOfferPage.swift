@@ -1,6 +1,7 @@
 // Draws the welcome page that offers the built-in sample deck to a new store.
 
 import Models
+import TerminalUI
 
 /// The offer to load the sample deck, shown when the store does not exist yet.
 enum SampleOfferPage {

@@ -1,6 +1,7 @@
 // Draws the study statistics as text bar charts: sessions over time and accuracy per tag.
 
 import Models
+import TerminalUI
 import ViewModels
 
 /// The same charts as `questions stats`, fitted to the terminal.

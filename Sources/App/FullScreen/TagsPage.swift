@@ -1,5 +1,6 @@
 // Draws the tag filter: every tag with its number of questions.
 
+import TerminalUI
 import ViewModels
 
 /// The list of tags to filter the questions by, with "All questions" first.

@@ -1,5 +1,7 @@
 // Labelled horizontal bars drawn with block characters, each line exactly as wide as asked.
 
+import TerminalUI
+
 /// Renders bars such as `actors      ██████████████▌       7/10  70%` as text lines.
 ///
 /// Every line is exactly `width` terminal columns, measured with ``DisplayWidth`` so a CJK

@@ -1,7 +1,7 @@
 // Where the runner writes (standard output for data, standard error for messages) and reads lines.
 
 /// The standard streams of a run, so tests can capture output and script input in memory.
-protocol Console: AnyObject {
+public protocol Console: AnyObject {
   /// Writes `text` to standard output as is.
   func writeOutput(_ text: String)
   /// Writes `text` to standard error as is.

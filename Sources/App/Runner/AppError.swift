@@ -3,6 +3,7 @@
 import Foundation
 import Models
 import Persistence
+import TerminalUI
 
 /// A failure of the command-line front end.
 ///
@@ -50,10 +51,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case quizStopped(atQuestion: Int, of: Int)
   /// A finished quiz's result could not be stored, and the person chose not to retry.
   case resultNotSaved(String)
-  /// The full-screen mode needs a terminal and the named stream is not one.
-  case notATerminal(String)
-  /// A system call on the terminal failed; `reason` is the system's error text.
-  case terminalFailed(operation: String, reason: String)
+  /// The full-screen mode could not set up or use the terminal.
+  case terminal(TerminalError)
   /// An option value that is not one of those allowed, such as `--format xml`.
   case invalidValue(String, option: String, expected: String, subcommand: Subcommand)
   /// A file to import could not be read.
@@ -75,11 +74,6 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     return .storeFailed(String(describing: error))
   }
 
-  /// A failed terminal system call, described by the current `errno`.
-  static func terminalFailed(_ operation: String, errno code: Int32) -> AppError {
-    .terminalFailed(operation: operation, reason: Errno.message(code))
-  }
-
   /// Whether the command line itself was wrong.
   var isUsageError: Bool {
     switch self {
@@ -88,8 +82,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .notAPositiveNumber, .invalidValue:
       true
     case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
-      .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .notATerminal,
-      .terminalFailed, .unreadableFile, .unwritableFile, .malformedImport, .invalidRows,
+      .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
+      .unreadableFile, .unwritableFile, .malformedImport, .invalidRows,
       .notRepresentable, .exportOverStore:
       false
     }
@@ -113,7 +107,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       subcommand
     case .unknownCommand, .persistence, .storeFailed, .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
-      .notATerminal, .terminalFailed, .unreadableFile, .unwritableFile, .malformedImport,
+      .terminal, .unreadableFile, .unwritableFile, .malformedImport,
       .invalidRows, .notRepresentable, .exportOverStore:
       nil
     }
@@ -176,11 +170,11 @@ nonisolated extension AppError: LocalizedError {
         + " nothing was stored."
     case .resultNotSaved(let reason):
       "The quiz result was not stored: \(reason)"
-    case .notATerminal(let stream):
+    case .terminal(.notATerminal(let stream)):
       "The full-screen mode needs a terminal, and \(stream) is not one."
         + " Run it in a terminal, or use the subcommands ('questions help')."
-    case .terminalFailed(let operation, let reason):
-      "The terminal could not be set up: \(operation) failed: \(reason)."
+    case .terminal(let error):
+      error.description
     case .invalidValue(let value, let option, let expected, _):
       "'\(value)' is not a valid value for '\(option)'; use \(expected)."
     case .unreadableFile(let path, let reason):

@@ -3,6 +3,7 @@
 import Foundation
 import Models
 import Persistence
+import TerminalUI
 import ViewModels
 
 extension CommandRunner {

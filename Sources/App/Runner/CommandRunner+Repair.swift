@@ -3,6 +3,7 @@
 import Foundation
 import Models
 import Persistence
+import TerminalUI
 
 extension CommandRunner {
   /// What `repair` did, as `--json` prints it: `movedTo` is `null` when nothing was wrong.

@@ -9,7 +9,7 @@ import ViewModels
 ///
 /// Everything the process depends on comes in through ``context``, ``console`` and
 /// ``openRepository``, so tests run it with an in-memory store and captured output.
-struct CommandRunner {
+public struct CommandRunner {
   /// Opens the store in a folder.
   typealias RepositoryOpener = @MainActor (URL) throws -> any Repository<Question>
   /// Opens the study history in a folder.
@@ -24,8 +24,27 @@ struct CommandRunner {
   /// Opens the study history; by default the `sessions.json` file of a ``LocalRepository``.
   var openSessions: SessionsOpener = CommandRunner.openLocalSessions
 
+  /// A runner for the process described by `context`, writing to `console`, on the stores
+  /// in the data folder the command line, the environment or the platform names.
+  public init(context: ProcessContext, console: any Console) {
+    self.context = context
+    self.console = console
+  }
+
+  /// A runner whose stores come from `openRepository` and `openSessions`; tests pass
+  /// in-memory ones.
+  init(
+    context: ProcessContext, console: any Console,
+    openRepository: @escaping RepositoryOpener, openSessions: @escaping SessionsOpener
+  ) {
+    self.context = context
+    self.console = console
+    self.openRepository = openRepository
+    self.openSessions = openSessions
+  }
+
   /// Runs `arguments` (without the program's name) and returns the exit status.
-  func run(_ arguments: [String]) async -> Int32 {
+  public func run(_ arguments: [String]) async -> Int32 {
     do throws(AppError) {
       return try await perform(InvocationParser.parse(arguments))
     } catch {

@@ -1,5 +1,6 @@
 // Line editing in the search field and the form: a cursor, insertion and deletion around it.
 
+import TerminalUI
 import Testing
 
 @testable import App

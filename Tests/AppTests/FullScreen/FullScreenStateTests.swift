@@ -4,6 +4,7 @@ import Foundation
 import Models
 import Observation
 import Persistence
+import TerminalUI
 import TestSupport
 import Testing
 import ViewModels

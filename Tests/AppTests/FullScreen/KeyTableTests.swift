@@ -1,5 +1,6 @@
 // The key table: which key does what on each page, and that hints and help come from it.
 
+import TerminalUI
 import Testing
 
 @testable import App

@@ -1,6 +1,7 @@
 // Compares a rendered frame with a committed text fixture, and rewrites fixtures on request.
 
 import Foundation
+import TerminalUI
 import Testing
 
 @testable import App
