@@ -33,12 +33,6 @@ let package = Package(
     .executableTarget(
       name: "App", dependencies: ["Models", "Persistence", "ViewModels"], swiftSettings: uiSettings),
 
-    // Benchmarks: `make bench`. SQLite is the system library, for comparison only.
-    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-    .executableTarget(
-      name: "Benchmarks", dependencies: ["Models", "Persistence", "CSQLite"],
-      swiftSettings: swiftSettings),
-
     // Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     .executableTarget(
