@@ -23,7 +23,7 @@ let package = Package(
     .executable(name: "questions", targets: ["App"]),
   ],
   targets: [
-    // Layers: Models <- Persistence <- ViewModels <- App.
+    // Layers: Models and Persistence (independent of each other) <- ViewModels <- App.
     .target(name: "Models", swiftSettings: swiftSettings),
     .target(name: "Persistence", swiftSettings: swiftSettings),
     .target(
