@@ -24,7 +24,8 @@ let package = Package(
     .executable(name: "questions", targets: ["questions"]),
   ],
   targets: [
-    // Layers: Models and Persistence (generic; it needs no Models) <- ViewModels <- App.
+    // Layers: Models and Persistence (independent of each other) <- ViewModels <- App.
+    // Persistence is generic: it stores any Codable & Identifiable value and imports no Models.
     .target(name: "Models", swiftSettings: swiftSettings),
     .target(name: "Persistence", swiftSettings: swiftSettings),
     .target(
@@ -36,12 +37,6 @@ let package = Package(
       name: "App", dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI"],
       swiftSettings: uiSettings),
     .executableTarget(name: "questions", dependencies: ["App"], swiftSettings: uiSettings),
-
-    // Benchmarks: `make bench`. SQLite is the system library, for comparison only.
-    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-    .executableTarget(
-      name: "Benchmarks", dependencies: ["Models", "Persistence", "CSQLite"],
-      swiftSettings: swiftSettings),
 
     // Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),

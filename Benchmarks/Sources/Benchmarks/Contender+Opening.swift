@@ -10,15 +10,16 @@ extension Contender {
     switch self {
     case .sqliteFull: .full
     case .sqliteNormal: .normal
-    case .seed, .journal, .rewrite, .floor: nil
+    case .original, .journal, .rewrite, .floor: nil
     }
   }
 
   /// Creates this contender's store in the empty `folder` and writes `batch` to it at once.
   ///
   /// The batch is one `save(contentsOf:)` for a repository, one transaction for SQLite, one
-  /// `write` and `fsync` for the floor. The seed has no batch save: its file is written the
-  /// way one of its saves writes it (encode the array, write atomically), then opened.
+  /// `write` and `fsync` for the floor. The original pattern has no batch save: its file is
+  /// written the way one of its saves writes it (encode the array, write atomically), then
+  /// opened.
   ///
   /// - Returns: The open store, and how long the batch took.
   func makeStore(
@@ -49,12 +50,12 @@ extension Contender {
   ) async throws -> (store: any SharedStore, batch: Duration)? {
     let clock = ContinuousClock()
     switch self {
-    case .seed:
+    case .original:
       let start = clock.now
-      try SeedRepository<Question>.writeStore(
+      try OriginalRepository<Question>.writeStore(
         batch.questions, to: folder.appendingPathComponent(filename))
       let elapsed = start.duration(to: clock.now)
-      return (SeedRepository<Question>(directory: folder, filename: filename), elapsed)
+      return (OriginalRepository<Question>(directory: folder, filename: filename), elapsed)
     case .journal, .rewrite:
       let repository = try openRepository(in: folder)
       let start = clock.now
@@ -76,7 +77,7 @@ extension Contender {
   /// Opens the existing store in `folder` for the actor-based contenders; `nil` for the others.
   func openSharedStore(in folder: URL) throws -> (any SharedStore)? {
     switch self {
-    case .seed: SeedRepository<Question>(directory: folder, filename: filename)
+    case .original: OriginalRepository<Question>(directory: folder, filename: filename)
     case .journal, .rewrite: try openRepository(in: folder)
     default: nil
     }
@@ -84,8 +85,9 @@ extension Contender {
 
   /// Opens the existing store in `folder` and reads every item into memory: the cold open.
   ///
-  /// For the repositories and the seed that is `init`; for SQLite, opening the database and
-  /// decoding every row of `SELECT json` into a `[Question]`. The floor has no open.
+  /// For the repositories and the original pattern that is `init`; for SQLite, opening the
+  /// database and decoding every row of `SELECT json` into a `[Question]`. The floor has no
+  /// open.
   ///
   /// - Returns: How many items the store holds, counted after the clock stopped.
   func openAndCount(in folder: URL) async throws -> (count: Int, duration: Duration) {

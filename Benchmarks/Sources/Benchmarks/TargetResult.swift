@@ -1,4 +1,4 @@
-// One of issue 4's targets, the value measured against it, and whether it was met.
+// One of the benchmark's targets, the value measured against it, and whether it was met.
 
 /// A target checked against one run.
 struct TargetResult: Codable {

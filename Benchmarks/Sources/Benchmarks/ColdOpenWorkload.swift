@@ -9,7 +9,7 @@ import Foundation
 /// the disk.
 struct ColdOpenWorkload {
   /// The contenders that have an open: SQLite once, as reading does not depend on `synchronous`.
-  static let contenders: [Contender] = [.seed, .journal, .rewrite, .sqliteFull]
+  static let contenders: [Contender] = [.original, .journal, .rewrite, .sqliteFull]
 
   let context: BenchmarkContext
   let folders: [Contender: URL]

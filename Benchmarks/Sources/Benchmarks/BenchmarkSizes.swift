@@ -29,7 +29,7 @@ struct BenchmarkSizes: Codable, Sendable {
   /// The items stored before the concurrent and sequential runs.
   var concurrencyStoreSize: Int
 
-  /// The sizes issue 4 sets its targets at.
+  /// The sizes the targets are set at.
   static let full = BenchmarkSizes(
     mode: "full", storeSizes: [1_000, 3_000, 10_000, 100_000], savesPerSize: 200, minimumSaves: 10,
     warmUpSaves: 3, secondsPerSize: 20, batchSize: 100_000, coldOpenRuns: 3,

@@ -7,7 +7,7 @@ struct BenchmarkSuite {
   let sizes: BenchmarkSizes
 
   /// The folder for results and scratch stores: `.build/bench` under the current directory,
-  /// which `swift run` sets to the package.
+  /// the repository's root folder under `make bench`.
   static var outputFolder: URL {
     URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
       .appendingPathComponent(".build/bench", isDirectory: true)
@@ -66,6 +66,8 @@ struct BenchmarkSuite {
       File system: \(machine.fileSystem)
       Load average at start: \(machine.loadAverage)
       Items: Question, \(results.recordBytes) bytes of JSON each
+      Original pattern: the actor of a widely copied article, which this package grew from; it
+      re-encodes every item and rewrites the whole file on each save
 
       """
   }

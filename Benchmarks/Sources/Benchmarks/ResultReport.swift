@@ -101,6 +101,6 @@ struct ResultReport {
       return
         "\(verdict)  \(target.name): \(measured) (target \(target.comparison.symbol) \(Format.ratio(target.limit)))"
     }
-    return (["Issue 4's targets"] + lines).joined(separator: "\n") + "\n"
+    return (["Targets"] + lines).joined(separator: "\n") + "\n"
   }
 }

@@ -1,13 +1,17 @@
-// The original pattern, copied from the seed: a dictionary cache, rewritten whole on each save.
+// The original pattern this package grew from: a dictionary cache, rewritten whole on each save.
 
 import Foundation
 
-/// The seed's `LocalRepository`, unchanged in behaviour.
+/// The original pattern: the `LocalRepository` actor of a widely copied article, which this
+/// package grew from, unchanged in behaviour.
+///
+/// It keeps every item in a dictionary and, on each save, encodes them all with `JSONEncoder`
+/// and writes the file with `Data.write(to:options: .atomic)`.
 ///
 /// Two changes only, neither of which affects what it does per save: `ID == String` became
 /// any `Sendable` ID (a `Question` has a `UUID`), and the folder has no default
 /// (`URL.documentsDirectory` does not exist on Linux).
-actor SeedRepository<T: Codable & Identifiable & Sendable> where T.ID: Sendable {
+actor OriginalRepository<T: Codable & Identifiable & Sendable> where T.ID: Sendable {
   private var cache: [T.ID: T] = [:]
   private let fileURL: URL
 

@@ -2,8 +2,9 @@
 
 /// One store under test.
 enum Contender: String, CaseIterable, Codable, Sendable {
-  /// The seed's actor: re-encodes every item and writes the file atomically on each save.
-  case seed
+  /// The original pattern, ``OriginalRepository``: re-encodes every item and writes the file
+  /// atomically on each save.
+  case original
   /// `LocalRepository<Question>` with the default configuration.
   case journal
   /// `LocalRepository<Question>` with `strategy = .rewrite`.
@@ -16,12 +17,12 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   case floor
 
   /// The contenders built on actors, which tasks can share.
-  static let shared: [Contender] = [.seed, .journal, .rewrite]
+  static let shared: [Contender] = [.original, .journal, .rewrite]
 
   /// The name shown in the tables.
   var label: String {
     switch self {
-    case .seed: "seed pattern"
+    case .original: "original pattern"
     case .journal: "LocalRepository .journal"
     case .rewrite: "LocalRepository .rewrite"
     case .sqliteFull: "SQLite WAL sync=FULL"
@@ -33,7 +34,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// The file name of the store inside its folder.
   var filename: String {
     switch self {
-    case .seed, .journal, .rewrite: "questions.json"
+    case .original, .journal, .rewrite: "questions.json"
     case .sqliteFull, .sqliteNormal: "questions.sqlite"
     case .floor: "questions.log"
     }
