@@ -54,7 +54,7 @@ bench-quick:
 	$(BENCH) --quick
 
 run:
-	$(SWIFT) build $(SWIFT_FLAGS) --product questions
+	$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
 	$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
 
 format:

@@ -14,7 +14,7 @@ import Observation
 ///
 /// The form does not save anything: the caller passes the question to whichever view model
 /// owns the list, so one form serves every front end.
-@Observable
+@Observable @MainActor
 public final class QuestionEditorViewModel {
   /// A field of the form.
   public enum Field: CaseIterable, Sendable {

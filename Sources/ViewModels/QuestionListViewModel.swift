@@ -11,10 +11,14 @@ import Persistence
 /// terminals or windows: a front end reads ``questions``, ``searchText`` and
 /// ``errorMessage`` and calls the methods named after what the user wants.
 ///
+/// Like every view model in this module it never throws: a failed action sets
+/// ``errorMessage``, which the front end shows, and returns `false` where a caller may want to
+/// go on only after success.
+///
 /// Each method computes its result first and assigns the state it changes together, with no
 /// `await` in between, so an observer sees one change per user action rather than a flicker
 /// of intermediate states.
-@Observable
+@Observable @MainActor
 public final class QuestionListViewModel {
   /// The questions that match ``searchText`` and ``tag``, in the order they were added.
   public private(set) var questions: [Question] = []
@@ -68,25 +72,30 @@ public final class QuestionListViewModel {
     allQuestions.first { $0.id == id }
   }
 
-  /// Adds `question`, or replaces the question with the same ID.
+  /// Adds `question`, or replaces the question with the same ID; returns whether it was
+  /// stored.
   ///
-  /// - Throws: The repository's error; ``errorMessage`` then describes it.
-  public func add(_ question: Question) async throws {
-    try await perform { try await $0.save(question) }
+  /// When the repository refuses, ``errorMessage`` says why and the list is unchanged.
+  @discardableResult
+  public func add(_ question: Question) async -> Bool {
+    await perform { try await $0.save(question) }
   }
 
-  /// Adds several questions with one change, or replaces those with the same IDs.
+  /// Adds several questions with one change, or replaces those with the same IDs; returns
+  /// whether they were stored.
   ///
-  /// - Throws: The repository's error; ``errorMessage`` then describes it.
-  public func add(contentsOf questions: [Question]) async throws {
-    try await perform { try await $0.save(contentsOf: questions) }
+  /// When the repository refuses, ``errorMessage`` says why and the list is unchanged.
+  @discardableResult
+  public func add(contentsOf questions: [Question]) async -> Bool {
+    await perform { try await $0.save(contentsOf: questions) }
   }
 
-  /// Removes the question with the ID `id`.
+  /// Removes the question with the ID `id`; returns whether the removal was stored.
   ///
-  /// - Throws: The repository's error; ``errorMessage`` then describes it.
-  public func remove(_ id: Question.ID) async throws {
-    try await perform { try await $0.delete(id) }
+  /// When the repository refuses, ``errorMessage`` says why and the list is unchanged.
+  @discardableResult
+  public func remove(_ id: Question.ID) async -> Bool {
+    await perform { try await $0.delete(id) }
   }
 
   /// Clears ``errorMessage`` once the user has seen it.
@@ -94,15 +103,17 @@ public final class QuestionListViewModel {
     errorMessage = nil
   }
 
-  /// Runs a change, then shows the repository's new contents, or the error, in one update.
-  private func perform(_ change: (any Repository<Question>) async throws -> Void) async throws {
+  /// Runs a change, then shows the repository's new contents, or the error, in one update;
+  /// returns whether the change was stored.
+  private func perform(_ change: (any Repository<Question>) async throws -> Void) async -> Bool {
     do {
       try await change(repository)
     } catch {
       errorMessage = ErrorText.sentence(for: error)
-      throw error
+      return false
     }
     show(await repository.loadAll(), error: nil)
+    return true
   }
 
   private func show(_ all: [Question], error: String?) {

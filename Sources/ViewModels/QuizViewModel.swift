@@ -17,7 +17,7 @@ import Persistence
 /// ``finishedSession`` set, ``hasUnsavedResult`` true and ``errorMessage`` saying why; call
 /// ``saveResult()`` to try again. Until then ``start(tag:count:)`` refuses to replace the
 /// result, and only ``end()`` discards it, so a front end can ask before it does.
-@Observable
+@Observable @MainActor
 public final class QuizViewModel {
   /// Where the quiz stands.
   public enum Phase: Equatable, Sendable {

@@ -9,7 +9,7 @@ import Persistence
 ///
 /// ``load()`` reads the sessions in one batch and replaces ``statistics`` in one change.
 /// Days are calendar days in the time zone given to `init`.
-@Observable
+@Observable @MainActor
 public final class StatisticsViewModel {
   /// The totals of the sessions last loaded; empty until ``load()``.
   public private(set) var statistics: StudyStatistics

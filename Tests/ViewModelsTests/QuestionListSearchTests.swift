@@ -14,10 +14,10 @@ import ViewModels
     #expect(viewModel.questions.isEmpty)
     var edited = question
     edited.answer = "Makes a write durable"
-    try await viewModel.add(edited)
+    await viewModel.add(edited)
     #expect(viewModel.questions == [edited])
     edited.answer = "Flushes a file"
-    try await viewModel.add(edited)
+    await viewModel.add(edited)
     #expect(viewModel.questions.isEmpty)
   }
 

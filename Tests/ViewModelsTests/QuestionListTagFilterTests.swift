@@ -42,7 +42,7 @@ import ViewModels
     viewModel.tag = "io"
     let added = Question(
       prompt: "What is fdatasync?", answer: "fsync without metadata", tags: ["IO"])
-    try await viewModel.add(added)
+    await viewModel.add(added)
     #expect(viewModel.questions == [questions[1], questions[2], added])
     #expect(viewModel.tags.first == TagSummary(name: "io", count: 3))
   }

@@ -8,10 +8,10 @@ extension FullScreenState {
   /// The status a run ends with after Ctrl-C, as a shell reports a process that SIGINT ended.
   static let interruptedStatus: Int32 = 130
 
-  /// Does what `action` means on the current page.
+  /// Does what `action` means on the current page, through the model's flows.
   ///
-  /// A failure never escapes: the view model that failed describes it in its
-  /// `errorMessage`, which the status line shows, and the screen stays up.
+  /// Nothing here can fail: a view model that fails describes it in its `errorMessage`,
+  /// which the status line shows, and the screen stays up.
   func perform(_ action: Action) async {
     guard canPerform(action) else { return }
     switch action {
@@ -24,7 +24,7 @@ extension FullScreenState {
       case .tags: performOnTags(action)
       case .editor: await performInEditor(action)
       case .quiz: await performInQuiz(action)
-      case .statistics: if action == .goBack { show(.list) }
+      case .statistics: if action == .goBack { model.dismiss() }
       case .help: performInHelp(action)
       case .sampleOffer: await performOnSampleOffer(action)
       }
@@ -40,21 +40,30 @@ extension FullScreenState {
     case .moveToLast: select(list.questions.count - 1)
     case .pageDown: select(selection + rows)
     case .pageUp: select(selection - rows)
-    case .addQuestion: openEditor(on: nil)
-    case .editSelected: openEditor(on: selectedQuestion)
-    case .deleteSelected: show(.confirmDelete)
-    case .confirm: await deleteSelected()
+    case .addQuestion:
+      model.addQuestion()
+      focusFirstField()
+    case .editSelected:
+      guard let question = selectedQuestion else { return }
+      model.edit(question)
+      focusFirstField()
+    case .deleteSelected:
+      guard let question = selectedQuestion else { return }
+      model.askToDelete(question)
+    case .confirm:
+      await model.confirmDeletion()
+      select(selection)
     case .startSearch: startSearch()
-    case .finishSearch: show(.list)
+    case .finishSearch: finishSearch()
     case .chooseTag:
       selectTag((list.tags.firstIndex { $0.name == list.tag } ?? -1) + 1)
-      show(.tags)
+      model.chooseTag()
     case .type, .deleteBackward, .deleteForward, .clearField, .moveCursorLeft,
       .moveCursorRight, .moveCursorToStart, .moveCursorToEnd:
       let before = list.searchText
       if edit(action), list.searchText != before { select(0) }
     case .goBack where page == .confirmDelete:
-      show(.list)
+      model.dismiss()
     case .goBack:
       if page == .list {
         list.searchText = ""
@@ -62,29 +71,11 @@ extension FullScreenState {
       } else if page == .search {
         list.searchText = ""
       }
-      show(.list)
+      finishSearch()
       select(0)
-    case .startQuiz:
-      show(.quiz)
-      await quiz.start(tag: list.tag, count: Self.quizLength)
-    case .showStatistics:
-      show(.statistics)
-      await statistics.load()
+    case .startQuiz: await model.startQuiz()
+    case .showStatistics: await model.showStatistics()
     default: break
-    }
-  }
-
-  /// The most questions one quiz asks.
-  static let quizLength = 10
-
-  private func deleteSelected() async {
-    guard let question = selectedQuestion else { return show(.list) }
-    do {
-      try await list.remove(question.id)
-      show(.list, status: .info("Deleted “\(question.prompt)”."))
-      select(selection)
-    } catch {
-      show(.list)  // The list view model's error message is on the status line.
     }
   }
 
@@ -93,16 +84,15 @@ extension FullScreenState {
     case .moveDown: selectTag(tagSelection + 1)
     case .moveUp: selectTag(tagSelection - 1)
     case .applyTag:
-      list.tag = tagSelection == 0 ? nil : list.tags[tagSelection - 1].name
-      show(.list)
+      model.filter(byTag: tagSelection == 0 ? nil : list.tags[tagSelection - 1].name)
       select(0)
-    case .goBack: show(.list)
+    case .goBack: model.dismiss()
     default: break
     }
   }
 
   private func performInEditor(_ action: Action) async {
-    guard let editor else { return show(.list) }
+    guard let editor else { return }
     let fields = QuestionEditorViewModel.Field.allCases
     let index = fields.firstIndex(of: focusedField) ?? 0
     switch action {
@@ -111,28 +101,22 @@ extension FullScreenState {
       _ = edit(action)
     case .nextField: focus(fields[(index + 1) % fields.count])
     case .previousField: focus(fields[(index + fields.count - 1) % fields.count])
-    case .goBack: closeEditor()
+    case .goBack: model.dismiss()
     case .save: await save(editor)
     default: break
     }
   }
 
+  /// Saves the form through the model, then selects the saved question; when a field needs
+  /// fixing, moves typing to the first such field instead.
   private func save(_ editor: QuestionEditorViewModel) async {
-    guard let question = editor.validatedQuestion() else {
-      if let field = QuestionEditorViewModel.Field.allCases.first(where: {
-        editor.problems[$0] != nil
-      }) {
-        focus(field)
-      }
-      return
+    if let saved = await model.saveEditor() {
+      select(list.questions.firstIndex { $0.id == saved.id } ?? selection)
+    } else if let field = QuestionEditorViewModel.Field.allCases.first(where: {
+      editor.problems[$0] != nil
+    }) {
+      focus(field)
     }
-    do {
-      try await list.add(question)
-    } catch {
-      return  // The list view model's error message is on the status line; the form stays.
-    }
-    closeEditor(status: .info(editor.isEditing ? "Saved your changes." : "Added the question."))
-    select(list.questions.firstIndex { $0.id == question.id } ?? selection)
   }
 
   private func performInHelp(_ action: Action) {
@@ -141,7 +125,7 @@ extension FullScreenState {
     case .moveUp: scrollHelp(by: -1)
     case .pageDown: scrollHelp(by: max(size.rows - 3, 1))
     case .pageUp: scrollHelp(by: -max(size.rows - 3, 1))
-    case .goBack: show(pageBeforeHelp)
+    case .goBack: closeHelp()
     default: break
     }
   }
@@ -151,30 +135,16 @@ extension FullScreenState {
     case .revealAnswer: quiz.revealAnswer()
     case .knewIt: await quiz.grade(knewIt: true)
     case .didNotKnowIt: await quiz.grade(knewIt: false)
-    case .confirm: await quiz.saveResult()
-    case .goBack where quiz.hasUnsavedResult && status != Self.discardWarning:
-      show(.quiz, status: Self.discardWarning)
-    case .goBack:
-      quiz.end()
-      show(.list)
+    case .confirm: await model.retrySavingResult()
+    case .goBack: model.leaveQuiz()
     default: break
     }
   }
 
-  /// The warning shown before an unsaved quiz result is thrown away.
-  static let discardWarning = StatusMessage.error(
-    "The result is not saved: press r to try again, or Esc again to discard it.")
-
   private func performOnSampleOffer(_ action: Action) async {
     switch action {
-    case .confirm:
-      do {
-        try await list.add(contentsOf: Question.sampleDeck)
-        show(.list, status: .info("Loaded \(Question.sampleDeck.count) sample questions."))
-      } catch {
-        show(.list)
-      }
-    case .goBack: show(.list)
+    case .confirm: await model.loadSampleDeck()
+    case .goBack: model.dismiss()
     default: break
     }
   }

@@ -7,16 +7,21 @@ import ViewModels
 
 /// Everything the full-screen mode shows, besides what its view models hold.
 ///
-/// The screens are drawn from this object and its view models alone, and it is `@Observable`,
-/// so the run loop redraws whenever anything a screen read changes: a key that moves the
-/// selection, a save that finishes, or a new terminal size after `SIGWINCH`. It holds no
-/// terminal code; ``perform(_:)`` turns the key table's actions into view-model calls.
+/// The flows (what is shown over the list, what awaits a yes) belong to ``model``, the same
+/// ``QuestionBankModel`` a SwiftUI front end would drive. This object adds only what a
+/// terminal needs on top: the selection as a row with its scroll position, the search field
+/// and form cursor, the help page, the terminal's size, and the exit status. It is
+/// `@Observable`, so the run loop redraws whenever anything a screen read changes: a key that
+/// moves the selection, a save that finishes, or a new terminal size after `SIGWINCH`. It
+/// holds no terminal code; ``perform(_:)`` turns the key table's actions into model calls.
 @Observable
 final class FullScreenState {
   /// The size of the terminal, updated when it changes.
   var size: TerminalSize
-  /// The page on screen.
-  private(set) var page: Page
+  /// Whether keys go into the search field on the list.
+  private(set) var isSearching = false
+  /// Whether the help page is shown over whatever else is.
+  private(set) var isShowingHelp = false
   /// The index of the selected question in ``QuestionListViewModel/questions``.
   private(set) var selection = 0
   /// The index of the first question shown, so the selection stays on screen.
@@ -27,36 +32,56 @@ final class FullScreenState {
   private(set) var focusedField = QuestionEditorViewModel.Field.prompt
   /// Where the cursor is in the text being typed: the search text, or the focused field.
   private(set) var textCursor = 0
-  /// The form, while the editor page is open.
-  private(set) var editor: QuestionEditorViewModel?
-  /// Feedback from the last action, shown until the next one.
-  private(set) var status: StatusMessage?
   /// How far the help page is scrolled, when its keys do not all fit.
   private(set) var helpScrollOffset = 0
-  /// The page help was opened from, to return to.
-  private(set) var pageBeforeHelp = Page.list
   /// The exit status once the user asked to leave; `nil` while running.
   private(set) var exitStatus: Int32?
 
-  /// The questions, their search and tag filters.
-  let list: QuestionListViewModel
-  /// The quiz.
-  let quiz: QuizViewModel
-  /// The study statistics.
-  let statistics: StatisticsViewModel
+  /// The flows and the view models they move between.
+  let model: QuestionBankModel
 
-  /// The state of a new session on `size`, opening on the sample-deck offer when
-  /// `offersSample` is true (the store does not exist yet), otherwise on the list.
-  init(
-    list: QuestionListViewModel, quiz: QuizViewModel, statistics: StatisticsViewModel,
-    size: TerminalSize, offersSample: Bool
-  ) {
-    self.list = list
-    self.quiz = quiz
-    self.statistics = statistics
+  /// The state of a new session of `model` on `size`.
+  init(model: QuestionBankModel, size: TerminalSize) {
+    self.model = model
     self.size = size
-    page = offersSample ? .sampleOffer : .list
   }
+
+  /// The questions, their search and tag filters.
+  var list: QuestionListViewModel { model.list }
+  /// The quiz.
+  var quiz: QuizViewModel { model.quiz }
+  /// The study statistics.
+  var statistics: StatisticsViewModel { model.statistics }
+
+  /// The page on screen: help, or the page for the model's destination.
+  var page: Page {
+    if isShowingHelp { return .help }
+    switch model.destination {
+    case nil: return isSearching ? .search : .list
+    case .editor: return .editor
+    case .confirmDeletion: return .confirmDelete
+    case .tagFilter: return .tags
+    case .quiz: return .quiz
+    case .statistics: return .statistics
+    case .sampleDeckOffer: return .sampleOffer
+    }
+  }
+
+  /// The form, while the editor page is open.
+  var editor: QuestionEditorViewModel? {
+    if case .editor(let editor) = model.destination { editor } else { nil }
+  }
+
+  /// Feedback from the last action, shown until the next one: the warning before an unsaved
+  /// quiz result is discarded, or the model's notice.
+  var status: StatusMessage? {
+    if model.isConfirmingDiscard { return Self.discardWarning }
+    return model.notice.map(StatusMessage.info)
+  }
+
+  /// The warning shown before an unsaved quiz result is thrown away.
+  static let discardWarning = StatusMessage.error(
+    "The result is not saved: press r to try again, or Esc again to discard it.")
 
   /// The selected question, if the list is not empty.
   var selectedQuestion: Question? {
@@ -89,12 +114,6 @@ final class FullScreenState {
     }
   }
 
-  /// Sets the page and clears the status line, as every navigation does.
-  func show(_ page: Page, status: StatusMessage? = nil) {
-    self.page = page
-    self.status = status
-  }
-
   /// Records the exit status; the run loop stops after the current action.
   func finish(status: Int32) {
     exitStatus = status
@@ -118,19 +137,9 @@ final class FullScreenState {
     tagSelection = min(max(index, 0), list.tags.count)
   }
 
-  /// Opens the form, empty or on `question`.
-  func openEditor(on question: Question?) {
-    let editor = QuestionEditorViewModel(editing: question)
-    self.editor = editor
-    focusedField = .prompt
-    textCursor = editor.prompt.count
-    show(.editor)
-  }
-
-  /// Closes the form.
-  func closeEditor(status: StatusMessage? = nil) {
-    editor = nil
-    show(.list, status: status)
+  /// Puts typing in the form's first field, after the text already there.
+  func focusFirstField() {
+    focus(.prompt)
   }
 
   /// Moves typing to `field`.
@@ -142,7 +151,14 @@ final class FullScreenState {
   /// Opens the search field with the cursor after the text already there.
   func startSearch() {
     textCursor = list.searchText.count
-    show(.search)
+    model.dismissNotice()
+    isSearching = true
+  }
+
+  /// Leaves the search field, keeping the search.
+  func finishSearch() {
+    model.dismissNotice()
+    isSearching = false
   }
 
   /// The text being typed with its cursor: the search text on the search page, the focused
@@ -167,11 +183,16 @@ final class FullScreenState {
     return true
   }
 
-  /// Shows help, remembering the page to come back to.
+  /// Shows help over the current page.
   func openHelp() {
-    pageBeforeHelp = page
     helpScrollOffset = 0
-    show(.help)
+    model.dismissNotice()
+    isShowingHelp = true
+  }
+
+  /// Goes back from help to the page it was opened on.
+  func closeHelp() {
+    isShowingHelp = false
   }
 
   /// Scrolls the help page by `lines`, within its length.

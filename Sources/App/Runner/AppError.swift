@@ -37,6 +37,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case persistence(PersistenceError)
   /// The store failed in a way other than a ``PersistenceError``.
   case storeFailed(String)
+  /// A view model's action failed; the sentence is its `errorMessage`.
+  case actionFailed(String)
   /// No question has the id, or an id starting with the prefix.
   case noSuchQuestion(String)
   /// A prefix matches more than one question.
@@ -68,6 +70,11 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   /// The export's destination is the store's own file, which the export would destroy.
   case exportOverStore(String)
 
+  /// The failure a view model describes in `errorMessage`, after an action returned `false`.
+  static func failed(_ errorMessage: String?) -> AppError {
+    .actionFailed(errorMessage ?? "The action failed for an unknown reason.")
+  }
+
   /// Wraps any error thrown by the store.
   static func store(_ error: any Error) -> AppError {
     if let error = error as? PersistenceError { return .persistence(error) }
@@ -81,7 +88,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .malformedID,
       .notAPositiveNumber, .invalidValue:
       true
-    case .persistence, .storeFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
+    case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
       .unreadableFile, .unwritableFile, .malformedImport, .invalidRows,
       .notRepresentable, .exportOverStore:
@@ -105,7 +112,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       subcommand
     case .invalidValue(_, _, _, let subcommand):
       subcommand
-    case .unknownCommand, .persistence, .storeFailed, .noSuchQuestion, .ambiguousID,
+    case .unknownCommand, .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
       .terminal, .unreadableFile, .unwritableFile, .malformedImport,
       .invalidRows, .notRepresentable, .exportOverStore:
@@ -149,6 +156,8 @@ nonisolated extension AppError: LocalizedError {
       error.description
     case .storeFailed(let reason):
       "The store failed: \(reason)."
+    case .actionFailed(let sentence):
+      sentence
     case .noSuchQuestion(let id):
       "No question has an id starting with '\(id)'. Run 'questions list' to see the ids."
     case .ambiguousID(let prefix, let matches):

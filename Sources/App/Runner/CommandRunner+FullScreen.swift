@@ -24,10 +24,11 @@ extension CommandRunner {
     let sessions = try openStudyHistory(in: directory)
     let list = QuestionListViewModel(repository: questions)
     await list.load()
-    let state = FullScreenState(
+    let model = QuestionBankModel(
       list: list, quiz: QuizViewModel(questions: questions, sessions: sessions),
       statistics: StatisticsViewModel(sessions: sessions, timeZone: timeZone),
-      size: .fallback, offersSample: !storeExists)
+      offersSampleDeck: !storeExists)
+    let state = FullScreenState(model: model, size: .fallback)
     let style = TextStyle.forOutput(
       options: options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)

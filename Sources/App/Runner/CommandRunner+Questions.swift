@@ -13,11 +13,7 @@ extension CommandRunner {
     switch command {
     case .add(let prompt, let answer, let tags):
       let question = Question(prompt: prompt, answer: answer, tags: tags)
-      do {
-        try await viewModel.add(question)
-      } catch {
-        throw .store(error)
-      }
+      guard await viewModel.add(question) else { throw .failed(viewModel.errorMessage) }
       try printer.question(question, textForm: question.id.uuidString + "\n")
     case .list(let tag):
       viewModel.tag = tag
@@ -32,21 +28,15 @@ extension CommandRunner {
     case .delete(let reference):
       await viewModel.load()
       let question = try reference.resolve(in: viewModel.questions)
-      do {
-        try await viewModel.remove(question.id)
-      } catch {
-        throw .store(error)
-      }
+      guard await viewModel.remove(question.id) else { throw .failed(viewModel.errorMessage) }
       try printer.question(question, textForm: text.deleted(question))
     case .search(let words):
       await viewModel.load()
       viewModel.searchText = words
       try printer.questions(viewModel.questions, whenEmpty: text.noMatches(for: words))
     case .sample:
-      do {
-        try await viewModel.add(contentsOf: Question.sampleDeck)
-      } catch {
-        throw .store(error)
+      guard await viewModel.add(contentsOf: Question.sampleDeck) else {
+        throw .failed(viewModel.errorMessage)
       }
       if printer.json {
         try printer.questions(Question.sampleDeck, whenEmpty: "")

@@ -98,13 +98,9 @@ extension CommandRunner {
     let replaced = plan.questions.count { stored.contains($0.id) }
     if !plan.questions.isEmpty {
       progress.showStatus("Saving \(plan.questions.count) questions...")
-      do {
-        try await viewModel.add(contentsOf: plan.questions)
-      } catch {
-        progress.clear()
-        throw .store(error)
-      }
+      let saved = await viewModel.add(contentsOf: plan.questions)
       progress.clear()
+      guard saved else { throw .failed(viewModel.errorMessage) }
     }
     let report = ImportReport(
       file: name, format: format.rawValue, imported: plan.questions.count,

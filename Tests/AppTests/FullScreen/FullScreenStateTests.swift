@@ -158,9 +158,10 @@ import ViewModels
     let sessions = InMemoryRepository<StudySession>()
     let list = QuestionListViewModel(repository: questions)
     await list.load()
-    let state = FullScreenState(
+    let model = QuestionBankModel(
       list: list, quiz: QuizViewModel(questions: questions, sessions: sessions),
-      statistics: StatisticsViewModel(sessions: sessions), size: size, offersSample: false)
+      statistics: StatisticsViewModel(sessions: sessions))
+    let state = FullScreenState(model: model, size: size)
     await sessions.failWrites(
       with: PersistenceError.lockTimeout(
         URL(fileURLWithPath: "/s.lock"), seconds: 10))

@@ -42,8 +42,9 @@ enum FullScreenFixtures {
       questions: repository, sessions: history, arrange: { $0 }, now: { Fixtures.date })
     let statistics = StatisticsViewModel(
       sessions: history, timeZone: TimeZone(identifier: "UTC") ?? .current)
-    let state = FullScreenState(
-      list: list, quiz: quiz, statistics: statistics, size: size, offersSample: offersSample)
+    let model = QuestionBankModel(
+      list: list, quiz: quiz, statistics: statistics, offersSampleDeck: offersSample)
+    let state = FullScreenState(model: model, size: size)
     return (state, repository)
   }
 

@@ -1,0 +1,180 @@
+// The root of the app's flows: what is shown over the list, what awaits a yes, and the moves between.
+
+import Models
+import Observation
+import Persistence
+
+/// The question bank as a person moves through it: the list, and whatever is shown over it.
+///
+/// A front end shows ``list`` and, when ``destination`` is set, the screen, sheet or alert it
+/// names; it calls the methods named after what the person does (``addQuestion()``,
+/// ``askToDelete(_:)``, ``confirmDeletion()``, ``startQuiz()``, ``leaveQuiz()``, ...). The
+/// model decides what happens next, such as closing the editor only once its question is
+/// saved, so the terminal front end and a SwiftUI one follow the same flow and tests check it
+/// without either.
+///
+/// Errors follow the convention of every view model in this module: an action never throws;
+/// a failure is observable state, the child view model's `errorMessage`, and the front end
+/// shows it where it shows errors.
+@Observable @MainActor
+public final class QuestionBankModel {
+  /// What is shown over the list; `nil` shows the list alone.
+  public enum Destination {
+    /// The form that adds a question, or edits one.
+    case editor(QuestionEditorViewModel)
+    /// A question asking whether to delete this question.
+    case confirmDeletion(Question)
+    /// The tags to filter the list by.
+    case tagFilter
+    /// The quiz: ``QuestionBankModel/quiz``.
+    case quiz
+    /// The study statistics: ``QuestionBankModel/statistics``.
+    case statistics
+    /// The offer to load the sample deck into a store that does not exist yet.
+    case sampleDeckOffer
+  }
+
+  /// The most questions one quiz asks.
+  public static let quizLength = 10
+
+  /// What is shown over the list; `nil` when the list is shown alone.
+  public private(set) var destination: Destination?
+
+  /// A sentence about the last action that worked, such as "Added the question."; cleared by
+  /// the next move.
+  public private(set) var notice: String?
+
+  /// Whether ``leaveQuiz()`` was asked to leave a quiz whose result is not saved, and is
+  /// waiting to be asked again before it throws the result away.
+  public private(set) var isConfirmingDiscard = false
+
+  /// The questions, their search and tag filter.
+  public let list: QuestionListViewModel
+  /// The quiz.
+  public let quiz: QuizViewModel
+  /// The study statistics.
+  public let statistics: StatisticsViewModel
+
+  /// Creates the flows over three view models; with `offersSampleDeck` the first thing shown
+  /// is the offer to load the sample deck (pass `true` when the store does not exist yet).
+  public init(
+    list: QuestionListViewModel, quiz: QuizViewModel, statistics: StatisticsViewModel,
+    offersSampleDeck: Bool = false
+  ) {
+    self.list = list
+    self.quiz = quiz
+    self.statistics = statistics
+    destination = offersSampleDeck ? .sampleDeckOffer : nil
+  }
+
+  /// Opens an empty form to add a question.
+  public func addQuestion() {
+    show(.editor(QuestionEditorViewModel()))
+  }
+
+  /// Opens the form on `question` to edit it.
+  public func edit(_ question: Question) {
+    show(.editor(QuestionEditorViewModel(editing: question)))
+  }
+
+  /// Saves the form's question and closes the form; returns the question saved.
+  ///
+  /// When a field needs fixing, the form stays open with its `problems` set; when the store
+  /// refuses, it stays open too, with ``list``'s `errorMessage` saying why, so nothing typed
+  /// is lost. Returns `nil` in both cases, and when no form is open.
+  @discardableResult
+  public func saveEditor() async -> Question? {
+    guard case .editor(let editor) = destination,
+      let question = editor.validatedQuestion(),
+      await list.add(question)
+    else { return nil }
+    show(nil, notice: editor.isEditing ? "Saved your changes." : "Added the question.")
+    return question
+  }
+
+  /// Asks whether to delete `question`; ``confirmDeletion()`` deletes it, ``dismiss()``
+  /// keeps it.
+  public func askToDelete(_ question: Question) {
+    show(.confirmDeletion(question))
+  }
+
+  /// Deletes the question ``askToDelete(_:)`` asked about and goes back to the list.
+  ///
+  /// When the store refuses, the list shows ``list``'s `errorMessage` instead.
+  public func confirmDeletion() async {
+    guard case .confirmDeletion(let question) = destination else { return }
+    let deleted = await list.remove(question.id)
+    show(nil, notice: deleted ? "Deleted “\(question.prompt)”." : nil)
+  }
+
+  /// Shows the tags to filter the list by.
+  public func chooseTag() {
+    show(.tagFilter)
+  }
+
+  /// Filters the list by `tag`, or shows every question for `nil`, and goes back to it.
+  public func filter(byTag tag: String?) {
+    list.tag = tag
+    show(nil)
+  }
+
+  /// Starts a quiz of up to ``quizLength`` questions, limited to the list's tag filter if
+  /// one is set, and shows it.
+  public func startQuiz() async {
+    show(.quiz)
+    await quiz.start(tag: list.tag, count: Self.quizLength)
+  }
+
+  /// Tries again to store a finished quiz's result whose save failed.
+  public func retrySavingResult() async {
+    await quiz.saveResult()
+    isConfirmingDiscard = false
+  }
+
+  /// Leaves the quiz for the list.
+  ///
+  /// A result that could not be stored is not thrown away at once: the first call only sets
+  /// ``isConfirmingDiscard`` so the front end can warn; a second call discards it.
+  public func leaveQuiz() {
+    guard case .quiz = destination else { return }
+    if quiz.hasUnsavedResult, !isConfirmingDiscard {
+      isConfirmingDiscard = true
+      return
+    }
+    quiz.end()
+    show(nil)
+  }
+
+  /// Shows the statistics, read afresh.
+  public func showStatistics() async {
+    show(.statistics)
+    await statistics.load()
+  }
+
+  /// Loads the sample deck the store was offered, and goes to the list.
+  ///
+  /// When the store refuses, the list shows ``list``'s `errorMessage` instead.
+  public func loadSampleDeck() async {
+    let loaded = await list.add(contentsOf: Question.sampleDeck)
+    show(nil, notice: loaded ? "Loaded \(Question.sampleDeck.count) sample questions." : nil)
+  }
+
+  /// Closes whatever is shown over the list without doing anything: a cancel, a "no", or a
+  /// back button. A running quiz is left through ``leaveQuiz()`` instead.
+  public func dismiss() {
+    if case .quiz = destination { return leaveQuiz() }
+    show(nil)
+  }
+
+  /// Clears ``notice`` once the person has moved on.
+  public func dismissNotice() {
+    if notice != nil { notice = nil }
+  }
+
+  /// Shows `destination` with `notice`; every move clears the last notice and warning.
+  private func show(_ destination: Destination?, notice: String? = nil) {
+    self.destination = destination
+    if self.notice != notice { self.notice = notice }
+    if isConfirmingDiscard { isConfirmingDiscard = false }
+  }
+}
