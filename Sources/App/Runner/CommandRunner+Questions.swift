@@ -11,8 +11,8 @@ extension CommandRunner {
   ) async throws(AppError) {
     let text = printer.text
     switch command {
-    case .add(let prompt, let answer, let tags):
-      let question = Question(prompt: prompt, answer: answer, tags: tags)
+    case .add(let content):
+      let question = Question(content: content)
       do {
         try await viewModel.add(question)
       } catch {
