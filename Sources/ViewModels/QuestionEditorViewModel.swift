@@ -1,6 +1,5 @@
 // The state behind the form that adds a question or edits one: the typed text and its problems.
 
-import Foundation
 import Models
 import Observation
 
@@ -24,14 +23,16 @@ public final class QuestionEditorViewModel {
     case answer
     /// The comma-separated tags.
     case tags
-  }
 
-  /// The longest prompt accepted, in characters.
-  public static let maximumPromptLength = 1_000
-  /// The longest answer accepted, in characters.
-  public static let maximumAnswerLength = 4_000
-  /// The longest tag accepted, in characters.
-  public static let maximumTagLength = 50
+    /// The form's field for `field` of the content rules.
+    init(_ field: QuestionContent.Field) {
+      switch field {
+      case .prompt: self = .prompt
+      case .answer: self = .answer
+      case .tags: self = .tags
+      }
+    }
+  }
 
   /// The question's text as typed.
   public var prompt: String {
@@ -66,40 +67,26 @@ public final class QuestionEditorViewModel {
 
   /// Checks the fields and returns the question to save, or `nil` if something needs fixing.
   ///
-  /// The prompt and answer are trimmed and must not be empty or longer than their limits.
-  /// Tags are split at commas and cleaned as ``Question/cleanedTags(_:)`` cleans them
-  /// (trimmed, blanks dropped, a tag that repeats an earlier one ignoring case dropped), so
-  /// the form stores what `questions add --tag` and an import store. An edited question keeps
-  /// its `id` and `createdAt`.
+  /// The fields follow the rules of ``QuestionContent``, as `questions add` and an import
+  /// do: the prompt and answer are trimmed and must not be empty or longer than their
+  /// limits; tags are split at commas (``QuestionContent/splitTags(_:)``) and cleaned. Each
+  /// problem is the sentence ``QuestionContentProblem/description`` gives, so the form words
+  /// a refusal as the command line does. An edited question keeps its `id` and `createdAt`.
   /// ``problems`` is replaced in one assignment, empty on success.
   public func validatedQuestion() -> Question? {
-    let prompt = prompt.trimmingCharacters(in: .whitespacesAndNewlines)
-    let answer = answer.trimmingCharacters(in: .whitespacesAndNewlines)
-    let tags = Question.cleanedTags(tags.split(separator: ","))
-    var found: [Field: String] = [:]
-    found[.prompt] = Self.problem(
-      with: prompt, named: "prompt", article: "a", limit: Self.maximumPromptLength)
-    found[.answer] = Self.problem(
-      with: answer, named: "answer", article: "an", limit: Self.maximumAnswerLength)
-    if let long = tags.first(where: { $0.count > Self.maximumTagLength }) {
-      found[.tags] =
-        "Shorten the tag “\(long.prefix(20))…” to \(Self.maximumTagLength) characters or fewer."
+    let content: QuestionContent
+    do {
+      content = try QuestionContent(
+        prompt: prompt, answer: answer, tags: QuestionContent.splitTags(tags))
+    } catch {
+      var found: [Field: String] = [:]
+      for problem in error.problems { found[Field(problem.field)] = problem.description }
+      if problems != found { problems = found }
+      return nil
     }
-    if problems != found { problems = found }
-    guard found.isEmpty else { return nil }
-    guard let original else { return Question(prompt: prompt, answer: answer, tags: tags) }
-    return Question(
-      id: original.id, prompt: prompt, answer: answer, tags: tags, createdAt: original.createdAt)
-  }
-
-  private static func problem(
-    with text: String, named name: String, article: String, limit: Int
-  ) -> String? {
-    if text.isEmpty { return "Enter \(article) \(name)." }
-    if text.count > limit {
-      return "Shorten the \(name) to \(limit) characters or fewer; it has \(text.count)."
-    }
-    return nil
+    if !problems.isEmpty { problems = [:] }
+    guard let original else { return Question(content: content) }
+    return Question(id: original.id, content: content, createdAt: original.createdAt)
   }
 
   private func clearProblem(_ field: Field, ifChangedFrom old: String, to new: String) {

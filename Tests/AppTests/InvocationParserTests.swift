@@ -1,6 +1,7 @@
 // Tables of good and bad command lines and what the parser makes of them.
 
 import Foundation
+import Models
 import Testing
 
 @testable import App
@@ -88,8 +89,13 @@ import Testing
     (["list", "--json=yes"], .unexpectedValue(option: "--json", subcommand: .list)),
     (["add", "Q"], .missingOption("--answer <text>", subcommand: .add)),
     (["add", "--answer", "A"], .missingArgument("<prompt>", subcommand: .add)),
-    (["add", "  ", "--answer", "A"], .blankValue("<prompt>", subcommand: .add)),
-    (["add", "Q", "--answer", " \t"], .blankValue("--answer", subcommand: .add)),
+    (["add", "  ", "--answer", "A"], invalidContent(.emptyPrompt)),
+    (["add", "Q", "--answer", " \t"], invalidContent(.emptyAnswer)),
+    (["add", "", "--answer", ""], invalidContent(.emptyPrompt, .emptyAnswer)),
+    (
+      ["add", String(repeating: "p", count: 1_001), "--answer", "A"],
+      invalidContent(.promptTooLong(length: 1_001))
+    ),
     (["add", "Q", "--answer"], .missingValue(option: "--answer", subcommand: .add)),
     (["add", "Q", "--answer", "--json"], .missingValue(option: "--answer", subcommand: .add)),
     (["add", "Q", "R", "--answer", "A"], .unexpectedArgument("R", subcommand: .add)),
@@ -121,10 +127,26 @@ import Testing
     (["--", "-h"], .unexpectedArgument("-h", subcommand: nil)),
   ]
 
+  /// The usage error of `add` for content that breaks `problems`.
+  static func invalidContent(_ problems: QuestionContentProblem...) -> AppError {
+    .invalidContent(QuestionContentError(problems: problems), subcommand: .add)
+  }
+
   @Test(arguments: badInvocations)
   func rejectsBadInvocationAsUsageError(arguments: [String], expected: AppError) {
     #expect(throws: expected) { try InvocationParser.parse(arguments) }
     #expect(expected.isUsageError)
     #expect(expected.exitCode == 64)
+  }
+}
+
+extension Command {
+  /// `add` with a prompt, answer and tags that a test table knows to follow the rules,
+  /// cleaned as the parser cleans them.
+  fileprivate static func add(prompt: String, answer: String, tags: [String]) -> Command {
+    guard let content = try? QuestionContent(prompt: prompt, answer: answer, tags: tags) else {
+      preconditionFailure("\(prompt) / \(answer) / \(tags) breaks a content rule")
+    }
+    return .add(content)
   }
 }

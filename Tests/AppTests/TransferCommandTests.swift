@@ -41,8 +41,8 @@ import Testing
     #expect(result.output.isEmpty)
     #expect(
       result.errors == """
-        \(path):3: the prompt is empty
-        \(path):4: the answer is empty
+        \(path):3: Enter a prompt.
+        \(path):4: Enter an answer.
         \(path):6: field 1 opens a quote that is never closed, so the record runs to the end of the file
         questions: error: \(path) has 3 invalid rows (listed above) and 2 valid; nothing was \
         imported. Fix the invalid rows, or run again with --skip-invalid to import only the valid \
@@ -57,11 +57,29 @@ import Testing
     let path = try file("some.csv", "prompt,answer\nGood?,Yes\n,No prompt\n")
     let result = await harness.run(["import", path, "--skip-invalid"])
     #expect(result.status == 0)
-    #expect(result.errors == "\(path):3: the prompt is empty\n")
+    #expect(result.errors == "\(path):3: Enter a prompt.\n")
     #expect(
       result.output
         == "Imported 1 question from \(path): 1 added, 0 replaced. Skipped 1 invalid row.\n")
     #expect(await harness.repository.loadAll().map(\.prompt) == ["Good?"])
+  }
+
+  @Test func importStoresARowAsAddStoresItAndSkipsARowBreakingARule() async throws {
+    let harness = RunnerHarness()
+    let added = await harness.run(["add", "  padded  ", "--answer", " A\n", "--tag", " x "])
+    try #require(added.status == 0)
+    let long = String(repeating: "p", count: 1_001)
+    let path = try file(
+      "rules.csv", "prompt,answer,tags\n\"  padded  \",\" A\",\" x ;X\"\n\(long),A,\n")
+    let result = await harness.run(["import", path, "--skip-invalid"])
+    #expect(result.status == 0)
+    #expect(
+      result.errors == "\(path):3: Shorten the prompt to 1000 characters or fewer; it has 1001.\n")
+    let stored = await harness.repository.loadAll()
+    try #require(stored.count == 2)
+    #expect(stored.map(\.prompt) == ["padded", "padded"])
+    #expect(stored.map(\.answer) == ["A", "A"])
+    #expect(stored.map(\.tags) == [["x"], ["x"]])
   }
 
   @Test func rowsWithAStoredIDReplaceItAndRepeatedIDsAreMerged() async throws {

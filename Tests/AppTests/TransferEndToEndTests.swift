@@ -95,7 +95,7 @@ import Testing
     let lines = result.standardError.split(separator: "\n")
     #expect(
       lines.prefix(3) == [
-        "\(bad.path):3: the prompt is empty",
+        "\(bad.path):3: Enter a prompt.",
         "\(bad.path):4: the id \"12345\" is not a UUID",
         "\(bad.path):5: expected 4 fields (prompt,answer,tags,id), found 5",
       ])

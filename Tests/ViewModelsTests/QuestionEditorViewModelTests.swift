@@ -49,10 +49,10 @@ import ViewModels
 
   @Test func tooLongFieldsAreReportedWithTheLimit() {
     let editor = QuestionEditorViewModel()
-    editor.prompt = String(repeating: "p", count: QuestionEditorViewModel.maximumPromptLength + 1)
-    editor.answer = String(repeating: "a", count: QuestionEditorViewModel.maximumAnswerLength)
+    editor.prompt = String(repeating: "p", count: QuestionContent.maximumPromptLength + 1)
+    editor.answer = String(repeating: "a", count: QuestionContent.maximumAnswerLength)
     editor.tags =
-      "ok, " + String(repeating: "t", count: QuestionEditorViewModel.maximumTagLength + 1)
+      "ok, " + String(repeating: "t", count: QuestionContent.maximumTagLength + 1)
     #expect(editor.validatedQuestion() == nil)
     #expect(Set(editor.problems.keys) == [.prompt, .tags])
     #expect(editor.problems[.prompt]?.contains("1000 characters") == true)

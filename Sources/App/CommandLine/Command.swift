@@ -4,8 +4,8 @@ import Models
 
 /// A subcommand with its validated arguments.
 nonisolated enum Command: Equatable, Sendable {
-  /// Add a question; `tags` are trimmed, non-blank and unique ignoring case.
-  case add(prompt: String, answer: String, tags: [String])
+  /// Add a question with `content`, which follows the rules the form follows.
+  case add(QuestionContent)
   /// List the questions, or only those with `tag`.
   case list(tag: String?)
   /// Show the question `reference` designates.

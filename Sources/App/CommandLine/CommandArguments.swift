@@ -16,17 +16,21 @@ nonisolated struct CommandArguments {
 
   /// The validated command.
   ///
-  /// - Throws: A usage ``AppError`` when an argument is missing, extra or blank.
+  /// - Throws: A usage ``AppError`` when an argument is missing, extra or blank, or when
+  ///   the text of a question breaks a rule of ``QuestionContent``.
   func command() throws(AppError) -> Command {
     switch subcommand {
     case .add:
       let prompt = try exactlyOne("<prompt>")
-      guard !isBlank(prompt) else { throw .blankValue("<prompt>", subcommand: subcommand) }
       guard let answer = try single(.answer) else {
         throw .missingOption("--answer <text>", subcommand: subcommand)
       }
-      guard !isBlank(answer) else { throw .blankValue("--answer", subcommand: subcommand) }
-      return .add(prompt: prompt, answer: answer, tags: try tags())
+      let tags = try tags()
+      do {
+        return .add(try QuestionContent(prompt: prompt, answer: answer, tags: tags))
+      } catch {
+        throw .invalidContent(error, subcommand: subcommand)
+      }
     case .list:
       try noPositionals()
       return .list(tag: try filterTag())
@@ -81,15 +85,14 @@ nonisolated struct CommandArguments {
     return format
   }
 
-  /// The `--tag` values cleaned as ``Question/cleanedTags(_:)`` stores them: trimmed, each
-  /// kept once ignoring case.
+  /// The `--tag` values as given, to be cleaned by ``QuestionContent``.
   ///
   /// - Throws: ``AppError/blankValue(_:subcommand:)`` when a value is blank, rather than
-  ///   dropping it as `cleanedTags` would.
+  ///   dropping it as the content rules would.
   private func tags() throws(AppError) -> [String] {
     let raw = values[.tag] ?? []
     if raw.contains(where: isBlank) { throw .blankValue("--tag", subcommand: subcommand) }
-    return Question.cleanedTags(raw)
+    return raw
   }
 
   /// The trimmed `--tag` value that filters questions, `nil` when absent.

@@ -28,6 +28,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case unexpectedArgument(String, subcommand: Subcommand?)
   /// An argument or option value that is empty or only white space.
   case blankValue(String, subcommand: Subcommand)
+  /// The prompt, answer or tags of a question to add break a rule of ``QuestionContent``.
+  case invalidContent(QuestionContentError, subcommand: Subcommand)
   /// A question id that is neither a UUID nor at least 4 hex digits of one.
   case malformedID(String, subcommand: Subcommand)
   /// An option that takes a whole number of at least 1, such as `--count`, was given another
@@ -85,8 +87,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   var isUsageError: Bool {
     switch self {
     case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
-      .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .malformedID,
-      .notAPositiveNumber, .invalidValue:
+      .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .invalidContent,
+      .malformedID, .notAPositiveNumber, .invalidValue:
       true
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
@@ -107,7 +109,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .unexpectedArgument(_, let subcommand):
       subcommand
     case .missingOption(_, let subcommand), .missingArgument(_, let subcommand),
-      .blankValue(_, let subcommand), .malformedID(_, let subcommand),
+      .blankValue(_, let subcommand), .invalidContent(_, let subcommand),
+      .malformedID(_, let subcommand),
       .notAPositiveNumber(_, _, let subcommand):
       subcommand
     case .invalidValue(_, _, _, let subcommand):
@@ -147,6 +150,8 @@ nonisolated extension AppError: LocalizedError {
       "Unexpected argument '\(argument)'."
     case .blankValue(let name, _):
       "'\(name)' cannot be empty or blank."
+    case .invalidContent(let error, _):
+      error.description
     case .malformedID(let text, _):
       "'\(text)' is not a question id: give the full id or at least"
         + " \(QuestionReference.minimumPrefixLength) of its first hex digits."

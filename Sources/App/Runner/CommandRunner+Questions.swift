@@ -11,8 +11,8 @@ extension CommandRunner {
   ) async throws(AppError) {
     let text = printer.text
     switch command {
-    case .add(let prompt, let answer, let tags):
-      let question = Question(prompt: prompt, answer: answer, tags: tags)
+    case .add(let content):
+      let question = Question(content: content)
       guard await viewModel.add(question) else { throw .failed(viewModel.errorMessage) }
       try printer.question(question, textForm: question.id.uuidString + "\n")
     case .list(let tag):

@@ -27,9 +27,7 @@ struct ImportPlanBuilder {
   /// Adds a valid row, replacing in place an earlier row with the same id.
   private mutating func add(_ row: ImportedRow) {
     let id = row.id ?? UUID()
-    let question = Question(
-      id: id, prompt: row.prompt, answer: row.answer, tags: Question.cleanedTags(row.tags),
-      createdAt: row.createdAt ?? .distantPast)
+    let question = Question(id: id, content: row.content, createdAt: row.createdAt ?? .distantPast)
     if let position = positions[id] {
       questions[position] = question
       undated[position] = row.createdAt == nil
@@ -43,7 +41,19 @@ struct ImportPlanBuilder {
 
   /// Records a row that cannot become a question.
   private mutating func reject(line: Int, _ reasons: [String]) {
-    problems.append(ImportProblem(line: line, message: reasons.joined(separator: "; ")))
+    problems.append(ImportProblem(line: line, message: Self.message(joining: reasons)))
+  }
+
+  /// The reasons in one line: a reason that is a sentence (the content rules') follows the
+  /// one before it after a space, any other after a semicolon, as in
+  /// `the id "x" is not a UUID; Enter a prompt. Enter an answer.`
+  private static func message(joining reasons: [String]) -> String {
+    var message = ""
+    for reason in reasons {
+      if !message.isEmpty { message += message.hasSuffix(".") ? " " : "; " }
+      message += reason
+    }
+    return message
   }
 
   /// The plan, with each question the file gave no date getting its own: distinct
@@ -61,13 +71,25 @@ struct ImportPlanBuilder {
     return ImportPlan(questions: questions, problems: problems, merged: merged)
   }
 
-  /// What is wrong with the fields every question needs, or nothing; a `nil` field was
-  /// missing, which is reported on its own.
-  static func fieldProblems(prompt: String?, answer: String?) -> [String] {
-    var problems: [String] = []
-    if prompt?.allSatisfy(\.isWhitespace) == true { problems.append("the prompt is empty") }
-    if answer?.allSatisfy(\.isWhitespace) == true { problems.append("the answer is empty") }
-    return problems
+  /// The prompt, answer and tags checked against the rules of ``QuestionContent``, or
+  /// `nil` with the sentence of each broken rule added to `problems`. A `nil` field was
+  /// missing, which is reported on its own, so no rule is reported for it.
+  static func content(
+    prompt: String?, answer: String?, tags: [String]?, problems: inout [String]
+  ) -> QuestionContent? {
+    do {
+      return try QuestionContent(prompt: prompt ?? "", answer: answer ?? "", tags: tags ?? [])
+    } catch {
+      for problem in error.problems {
+        switch problem.field {
+        case .prompt where prompt == nil, .answer where answer == nil, .tags where tags == nil:
+          continue
+        case .prompt, .answer, .tags:
+          problems.append(problem.description)
+        }
+      }
+      return nil
+    }
   }
 
   /// The UUID `text` spells; `nil` when there is no text, or, with a problem quoting

@@ -4,7 +4,7 @@
 public struct ImportProblem: Equatable, Sendable {
   /// The line of the file where the row starts, counting from 1.
   public var line: Int
-  /// What is wrong, in words, such as `the answer is empty`.
+  /// What is wrong, in words, such as `Enter an answer.` or `the id "x" is not a UUID`.
   public var message: String
 
   /// Creates a problem report.

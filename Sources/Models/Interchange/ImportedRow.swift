@@ -6,9 +6,8 @@ import Foundation
 struct ImportedRow {
   /// The row's id; `nil` when the file gave none, so the question gets a new one.
   var id: UUID?
-  var prompt: String
-  var answer: String
-  var tags: [String]
+  /// The prompt, answer and tags, cleaned and checked as `questions add` checks them.
+  var content: QuestionContent
   /// The row's creation date; `nil` when the file gave none, so the import dates it.
   var createdAt: Date?
 }

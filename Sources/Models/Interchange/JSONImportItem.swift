@@ -8,7 +8,8 @@ import Foundation
 /// of the whole file checks every element, and every bad one is reported at once. The keys
 /// are those of ``Question``'s on-disk shape, all required: `id`, `prompt`, `answer`,
 /// `tags` and `createdAt`. Any other key is a problem too, so that a misspelt key is not
-/// silently dropped.
+/// silently dropped. The prompt, answer and tags then follow the rules of
+/// ``QuestionContent``, as `questions add` applies them.
 struct JSONImportItem: Decodable {
   /// The element's index in the array.
   let index: Int
@@ -85,11 +86,11 @@ struct JSONImportItem: Decodable {
         "unknown \(unknown.count == 1 ? "key" : "keys") \(names); a question has the keys id,"
           + " prompt, answer, tags and createdAt")
     }
-    reasons = ImportPlanBuilder.fieldProblems(prompt: prompt, answer: answer) + reasons
-    guard reasons.isEmpty, let id, let prompt, let answer, let tags, let createdAt else {
+    let content = ImportPlanBuilder.content(
+      prompt: prompt, answer: answer, tags: tags, problems: &reasons)
+    guard reasons.isEmpty, let id, let content, let createdAt else {
       return .invalid(reasons: reasons)
     }
-    return .valid(
-      ImportedRow(id: id, prompt: prompt, answer: answer, tags: tags, createdAt: createdAt))
+    return .valid(ImportedRow(id: id, content: content, createdAt: createdAt))
   }
 }

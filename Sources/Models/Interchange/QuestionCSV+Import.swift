@@ -63,7 +63,8 @@ extension QuestionCSV {
     return columns
   }
 
-  /// The row, checked field by field; every problem of the row is reported at once.
+  /// The row, checked field by field and then against the rules of ``QuestionContent``;
+  /// every problem of the row is reported at once, the content rules' last.
   static func row(_ record: CSVRecord, columns: [QuestionField]) -> CheckedRow {
     if let problem = record.problem { return .invalid(reasons: [problem]) }
     guard record.fields.count == columns.count else {
@@ -72,23 +73,29 @@ extension QuestionCSV {
         "expected \(columns.count) fields (\(names)), found \(record.fields.count)"
       ])
     }
-    var row = ImportedRow(prompt: "", answer: "", tags: [])
+    var prompt = ""
+    var answer = ""
+    var tags: [String] = []
+    var id: UUID?
+    var createdAt: Date?
     var reasons: [String] = []
     for (column, field) in zip(columns, record.fields) {
       let trimmed = column == .id || column == .createdAt ? field.trimmingWhiteSpace() : ""
       switch column {
-      case .prompt: row.prompt = field
-      case .answer: row.answer = field
-      case .tags: row.tags = field.split(separator: tagSeparator).map(String.init)
+      case .prompt: prompt = field
+      case .answer: answer = field
+      case .tags: tags = field.split(separator: tagSeparator).map(String.init)
       case .id where !trimmed.isEmpty:
-        row.id = ImportPlanBuilder.id(String(trimmed), quoting: field, problems: &reasons)
+        id = ImportPlanBuilder.id(String(trimmed), quoting: field, problems: &reasons)
       case .createdAt where !trimmed.isEmpty:
-        row.createdAt = ImportPlanBuilder.createdAt(
+        createdAt = ImportPlanBuilder.createdAt(
           String(trimmed), quoting: field, problems: &reasons)
       case .id, .createdAt: break
       }
     }
-    reasons = ImportPlanBuilder.fieldProblems(prompt: row.prompt, answer: row.answer) + reasons
-    return reasons.isEmpty ? .valid(row) : .invalid(reasons: reasons)
+    let content = ImportPlanBuilder.content(
+      prompt: prompt, answer: answer, tags: tags, problems: &reasons)
+    guard reasons.isEmpty, let content else { return .invalid(reasons: reasons) }
+    return .valid(ImportedRow(id: id, content: content, createdAt: createdAt))
   }
 }

@@ -81,8 +81,8 @@ import Testing
     #expect(plan.validRowCount == 1)
     #expect(plan.problems.map(\.line) == [3, 4, 5, 7, 8, 9])
     let messages = plan.problems.map(\.message)
-    #expect(messages[0] == "the prompt is empty")
-    #expect(messages[1] == "the answer is empty")
+    #expect(messages[0] == "Enter a prompt.")
+    #expect(messages[1] == "Enter an answer.")
     #expect(messages[2] == "the id \"not-a-uuid\" is not a UUID")
     #expect(messages[3] == "expected 4 fields (prompt,answer,id,createdAt), found 5")
     #expect(messages[4].hasPrefix("the createdAt \"yesterday\" is not an ISO-8601 date"))
@@ -95,7 +95,7 @@ import Testing
       plan.problems == [
         ImportProblem(
           line: 2,
-          message: "the prompt is empty; the answer is empty; the id \"nope\" is not a UUID")
+          message: "the id \"nope\" is not a UUID; Enter a prompt. Enter an answer.")
       ])
   }
 

@@ -69,7 +69,7 @@ import Testing
     #expect(messages[2].hasPrefix("the createdAt \"yesterday\" is not an ISO-8601 date"))
     #expect(messages[3].hasPrefix("unknown key \"answr\""))
     #expect(messages[4].hasPrefix("expected a question"))
-    #expect(messages[5] == "the answer is empty; \"tags\" is not an array of strings")
+    #expect(messages[5] == "\"tags\" is not an array of strings; Enter an answer.")
   }
 
   @Test func bracketsAndLineBreaksInsideStringsDoNotMoveTheLines() throws {
