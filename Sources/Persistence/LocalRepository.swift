@@ -40,7 +40,7 @@ where T.ID: Hashable & Codable & Sendable {
   /// ``loadAll()``'s answer, kept until the next change: callers such as view models ask
   /// for everything after each change, and building the array is O(n).
   private var allItems: [T]?
-  private let store: JournaledStore<T>
+  private let store: DiskStore<T>
   private nonisolated let executor: SerialQueueExecutor
   private let committer: GroupCommitter
 
@@ -76,9 +76,9 @@ where T.ID: Hashable & Codable & Sendable {
     fileSystem: any FileSystem
   ) throws {
     let location = try StoreLocation(directory: directory, filename: filename)
-    let store = JournaledStore<T>(
+    let store = DiskStore<T>(
       location: location, fileSystem: fileSystem, configuration: configuration)
-    store.snapshot.removeLeftoverTemporaryFiles()
+    store.removeLeftoverTemporaryFiles()
     self.cache = try store.load()
     self.store = store
     self.fileURL = location.fileURL
@@ -142,7 +142,7 @@ where T.ID: Hashable & Codable & Sendable {
   /// between applying and appending, so records land in the order the actor runs them.
   private func commit(_ change: StoreChange<T>) async throws(PersistenceError) {
     let needsSync = try changeCache { () throws(PersistenceError) -> Bool in
-      try store.snapshot.withExclusiveLock { () throws(PersistenceError) -> Bool in
+      try store.lock.withExclusiveLock { () throws(PersistenceError) -> Bool in
         try store.catchUp(&cache)
         var undo = OrderedCache<T.ID, T>.Undo()
         change.apply(to: &cache, recordingInto: &undo)
@@ -199,7 +199,7 @@ where T.ID: Hashable & Codable & Sendable {
   private func compactIfNeeded() {
     guard store.needsCompaction else { return }
     try? changeCache { () throws(PersistenceError) in
-      try store.snapshot.withExclusiveLock { () throws(PersistenceError) in
+      try store.lock.withExclusiveLock { () throws(PersistenceError) in
         try store.catchUp(&cache)
         try store.compact(cache)
       }

@@ -2,72 +2,90 @@
 
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// A `flock` on `<store>.lock`, a file beside the store that is never renamed. Used on its
-/// owner's executor only.
+/// The store's lock: `<store>.lock`, taken exclusively to change the store and shared to
+/// read snapshot and journal together.
 ///
-/// Locking the store file itself would not work: every write renames a new file over it, so
-/// a second writer could lock the old inode while the first replaces it. The lock file keeps
-/// one inode for its whole life. Each open of it is a separate lock holder, so two
-/// repositories on the same store in one process exclude each other just as two processes do.
+/// It belongs to the store as a whole, not to one of its files: the snapshot and the journal
+/// change together under it. It opens the ``LockFile`` on first use and keeps it open.
+///
+/// Not thread-safe: one ``DiskStore`` owns it and uses it on its repository's executor.
 final class StoreLock {
-  /// The lock file's path.
-  let path: String
-  private let descriptor: Int32
-  private let fileSystem: any FileSystem
-  /// Set when releasing the lock failed: the owner must drop this instance, whose `deinit`
-  /// closes the descriptor, which releases the lock for certain.
-  private(set) var isStuck = false
+  let location: StoreLocation
+  let fileSystem: any FileSystem
+  /// How long to wait for another holder before giving up.
+  let timeout: Duration
+  private var file: LockFile?
 
-  /// Opens the lock file at `path`, creating it with mode 0600 when `create` is true.
-  init(path: String, fileSystem: any FileSystem, create: Bool = true) throws(SystemCallError) {
-    self.path = path
+  init(location: StoreLocation, fileSystem: any FileSystem, timeout: Duration) {
+    self.location = location
     self.fileSystem = fileSystem
-    let flags = create ? O_RDWR | O_CREAT | O_CLOEXEC : O_RDONLY | O_CLOEXEC
-    descriptor = try fileSystem.open(path, flags: flags, mode: 0o600)
+    self.timeout = timeout
   }
 
-  deinit {
-    try? fileSystem.close(descriptor, path: path)
-  }
+  /// The lock file's path: `<store>.lock` beside the store.
+  var path: String { location.path + ".lock" }
 
-  /// Takes the lock, exclusive or shared, if that is possible right now.
-  func tryLock(exclusive: Bool) throws(SystemCallError) -> Bool {
-    try fileSystem.tryLock(descriptor, path: path, exclusive: exclusive)
-  }
-
-  /// Runs `body` holding the lock, exclusive or shared, waiting for it at most `timeout`.
+  /// Runs `body` holding the lock exclusively, creating the folder and the lock file if
+  /// needed.
   ///
-  /// - Returns: `nil` if the lock could not be taken in time, else what `body` returned.
-  func withLock<Result>(
-    exclusive: Bool, timeout: Duration, _ body: () throws(PersistenceError) -> Result
-  ) throws(PersistenceError) -> Result? {
-    let deadline = ContinuousClock.now + timeout
-    var pause = Duration.microseconds(50)
+  /// - Throws: ``PersistenceError/lockTimeout(_:seconds:)`` when another writer holds the
+  ///   lock for longer than the timeout, or what `body` throws.
+  func withExclusiveLock<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  )
+    throws(PersistenceError) -> Result
+  {
+    try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL)
+    let file = try openForWriters()
+    defer { if file.isStuck { self.file = nil } }
+    return try withLock(file, exclusive: true, body)
+  }
+
+  /// Runs `body` while no writer can change the store, for a consistent read of snapshot and
+  /// journal together. Where the lock file cannot be opened (a read-only folder, or no
+  /// folder yet) nobody can be writing, and `body` runs without it.
+  ///
+  /// - Throws: ``PersistenceError/lockTimeout(_:seconds:)``, or what `body` throws.
+  func withSharedLock<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  )
+    throws(PersistenceError) -> Result
+  {
+    guard let file = try? LockFile(path: path, fileSystem: fileSystem, create: false) else {
+      return try body()
+    }
+    return try withLock(file, exclusive: false, body)
+  }
+
+  /// Runs `body` holding the lock exclusively if nobody holds it right now; does nothing
+  /// otherwise, or when the lock file cannot be opened.
+  func ifUncontended(_ body: () -> Void) {
+    guard let file = try? LockFile(path: path, fileSystem: fileSystem),
+      (try? file.tryLock(exclusive: true)) == true
+    else { return }
+    withExtendedLifetime(file) { body() }
+  }
+
+  private func withLock<Result>(
+    _ file: LockFile, exclusive: Bool, _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    guard let result = try file.withLock(exclusive: exclusive, timeout: timeout, body) else {
+      let parts = timeout.components
+      throw .lockTimeout(
+        location.fileURL, seconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+    }
+    return result
+  }
+
+  /// The lock file, opened (and created if needed) once and kept for later changes.
+  private func openForWriters() throws(PersistenceError) -> LockFile {
+    if let file { return file }
     do {
-      while try !tryLock(exclusive: exclusive) {
-        guard ContinuousClock.now < deadline else { return nil }
-        // A blocking sleep is right here: the repository runs on its own Dispatch queue.
-        Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
-        pause = min(pause * 2, .milliseconds(20))
-      }
+      let opened = try LockFile(path: path, fileSystem: fileSystem)
+      file = opened
+      return opened
     } catch {
-      throw .writeFailed(URL(fileURLWithPath: path), reason: error.description)
+      throw .writeFailed(location.fileURL, reason: "cannot open its lock file: \(error)")
     }
-    defer {
-      do {
-        try fileSystem.unlock(descriptor, path: path)
-      } catch {
-        isStuck = true
-      }
-    }
-    return try body()
   }
 }

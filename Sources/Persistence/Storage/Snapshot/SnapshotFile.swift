@@ -1,4 +1,4 @@
-// Reads and writes one store file under its lock, turning every failure into a PersistenceError.
+// The snapshot file of a store: checked reads and durable whole-file writes, as PersistenceErrors.
 
 import Foundation
 
@@ -10,18 +10,18 @@ import Foundation
   import Darwin
 #endif
 
-/// One store file: checked, size-capped reads; durable, locked whole-file writes; and the
+/// The snapshot `<name>`: checked, size-capped reads; durable whole-file writes; and the
 /// identity of the version last read or written, to notice changes made by other writers.
 ///
-/// Not thread-safe: a ``LocalRepository`` owns one and uses it only on its own executor.
-final class StoreFile {
+/// Not thread-safe: one ``DiskStore`` owns it and uses it under the store's ``StoreLock``,
+/// on its repository's executor.
+final class SnapshotFile {
   let location: StoreLocation
   let fileSystem: any FileSystem
   let configuration: StoreConfiguration
 
   /// The identity of the file this instance last read or wrote; `nil` when there was none.
   private var lastSeen: FileIdentity?
-  private var lock: StoreLock?
 
   init(
     location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
@@ -31,9 +31,6 @@ final class StoreFile {
     self.fileSystem = fileSystem
     self.configuration = configuration
   }
-
-  /// The lock file's path: `<store>.lock` beside the store.
-  var lockPath: String { location.path + ".lock" }
 
   /// The size of the snapshot this instance last read or wrote; 0 when there was none.
   var lastSeenSize: Int64 { lastSeen?.size ?? 0 }
@@ -80,7 +77,7 @@ final class StoreFile {
   /// Replaces the file with `items` at the configured schema version, durably, noting that
   /// they include the journal up to `sequence`.
   ///
-  /// Call it inside ``withExclusiveLock(_:)``, which creates the folder if needed.
+  /// Call it inside ``StoreLock/withExclusiveLock(_:)``, which creates the folder if needed.
   func write<Item: Encodable>(
     _ items: some Sequence<Item>, sequence: Int
   )
@@ -110,71 +107,6 @@ final class StoreFile {
         lastSeen = FileIdentity(written)
         throw .notDurable(location.fileURL, reason: cause.description)
       }
-    }
-  }
-
-  /// Runs `body` holding the store's lock, creating the folder and the lock file if needed.
-  ///
-  /// - Throws: ``PersistenceError/lockTimeout(_:seconds:)`` when another writer holds the
-  ///   lock for longer than the configured timeout, or what `body` throws.
-  func withExclusiveLock<Result>(
-    _ body: () throws(PersistenceError) -> Result
-  )
-    throws(PersistenceError) -> Result
-  {
-    try createDirectoryIfNeeded()
-    let lock = try openLock()
-    defer { if lock.isStuck { self.lock = nil } }
-    return try withLock(lock, exclusive: true, body)
-  }
-
-  /// Runs `body` while no writer can change the store, for a consistent read of snapshot and
-  /// journal together. Where the lock file cannot be opened (a read-only folder, or no
-  /// folder yet) nobody can be writing, and `body` runs without it.
-  func withSharedLock<Result>(
-    _ body: () throws(PersistenceError) -> Result
-  )
-    throws(PersistenceError) -> Result
-  {
-    guard let lock = try? StoreLock(path: lockPath, fileSystem: fileSystem, create: false) else {
-      return try body()
-    }
-    return try withLock(lock, exclusive: false, body)
-  }
-
-  private func withLock<Result>(
-    _ lock: StoreLock, exclusive: Bool, _ body: () throws(PersistenceError) -> Result
-  ) throws(PersistenceError) -> Result {
-    let timeout = configuration.lockTimeout
-    guard let result = try lock.withLock(exclusive: exclusive, timeout: timeout, body) else {
-      let parts = timeout.components
-      throw .lockTimeout(
-        location.fileURL, seconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
-    }
-    return result
-  }
-
-  /// Removes temporary files of this store left by a writer that was killed, if no other
-  /// writer is active right now. Touches nothing but names this store's writes create.
-  func removeLeftoverTemporaryFiles() {
-    // Best effort: a read-only folder has no leftovers of ours to remove anyway.
-    guard let lock = try? StoreLock(path: lockPath, fileSystem: fileSystem),
-      (try? lock.tryLock(exclusive: true)) == true,
-      let names = try? fileSystem.contentsOfDirectory(location.directory)
-    else { return }
-    for name in names where TemporaryFileName.isTemporary(name, for: location.filename) {
-      try? fileSystem.unlink(location.directory + "/" + name)
-    }
-  }
-
-  private func openLock() throws(PersistenceError) -> StoreLock {
-    if let lock { return lock }
-    do {
-      let opened = try StoreLock(path: lockPath, fileSystem: fileSystem)
-      lock = opened
-      return opened
-    } catch {
-      throw .writeFailed(location.fileURL, reason: "cannot open its lock file: \(error)")
     }
   }
 
@@ -215,10 +147,5 @@ final class StoreFile {
     // The identity of the file whose bytes were just read, taken from the open descriptor.
     lastSeen = FileIdentity(status)
     return data
-  }
-
-  /// Creates the store's folder and any missing parents with mode 0700.
-  private func createDirectoryIfNeeded() throws(PersistenceError) {
-    try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL)
   }
 }
