@@ -50,34 +50,14 @@ final class JournalFile {
 
   /// The whole journal, or `nil` if there is none; remembers which file it read.
   func readAll() throws(PersistenceError) -> [UInt8]? {
-    let reading: Int32
-    do {
-      reading = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
-    } catch  where error.isMissing {
+    let reader = FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
+    guard let (data, status) = try reader.readWholeFile() else {
       if let descriptor { try? fileSystem.close(descriptor, path: path) }
       descriptor = nil
       identity = nil
       length = 0
       return nil
-    } catch  where error.code == ENOTDIR {
-      throw .directoryUnavailable(
-        URL(fileURLWithPath: directory), reason: "a part of the path is a file, not a folder")
-    } catch {
-      throw .unreadable(url, reason: error.description)
     }
-    defer { try? fileSystem.close(reading, path: path) }
-    let status: FileStatus
-    do {
-      status = try fileSystem.status(ofDescriptor: reading, path: path)
-    } catch {
-      throw .unreadable(url, reason: error.description)
-    }
-    guard status.kind == .regular else { throw .notARegularFile(url, found: "not a regular file") }
-    guard status.size <= maximumSize else {
-      throw .fileTooLarge(url, size: status.size, limit: maximumSize)
-    }
-    let data = try FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
-      .readToEnd(reading, expectedSize: Int(status.size))
     remember(status)
     return Array(data)
   }

@@ -112,38 +112,12 @@ final class SnapshotFile {
 
   /// The whole file, or `nil` when there is none; refuses anything but a regular file.
   private func readBytes() throws(PersistenceError) -> Data? {
-    let url = location.fileURL
-    let descriptor: Int32
-    do {
-      // O_NONBLOCK so that a FIFO at the path is reported instead of blocking the open.
-      descriptor = try fileSystem.open(
-        location.path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
-    } catch  where error.isMissing {
+    let reader = FileReader(
+      fileSystem: fileSystem, path: location.path, limit: configuration.maximumFileSize)
+    guard let (data, status) = try reader.readWholeFile() else {
       lastSeen = nil
       return nil
-    } catch  where error.code == ENOTDIR {
-      throw .directoryUnavailable(
-        location.directoryURL, reason: "a part of the path is a file, not a folder")
-    } catch {
-      throw .unreadable(url, reason: error.description)
     }
-    defer { try? fileSystem.close(descriptor, path: location.path) }
-    let status: FileStatus
-    do {
-      status = try fileSystem.status(ofDescriptor: descriptor, path: location.path)
-    } catch {
-      throw .unreadable(url, reason: error.description)
-    }
-    switch status.kind {
-    case .regular: break
-    case .directory: throw .notARegularFile(url, found: "a folder")
-    case .symbolicLink: throw .notARegularFile(url, found: "a symbolic link")
-    case .other(let kind): throw .notARegularFile(url, found: kind)
-    }
-    let limit = configuration.maximumFileSize
-    guard status.size <= limit else { throw .fileTooLarge(url, size: status.size, limit: limit) }
-    let data = try FileReader(fileSystem: fileSystem, path: location.path, limit: limit)
-      .readToEnd(descriptor, expectedSize: Int(status.size))
     // The identity of the file whose bytes were just read, taken from the open descriptor.
     lastSeen = FileIdentity(status)
     return data
