@@ -37,6 +37,9 @@ public enum PersistenceError: Error, Sendable, Equatable {
   /// The new contents replaced the file but were not confirmed durable; a power cut may undo
   /// them.
   case notDurable(URL, reason: String)
+  /// The store's lock file (`<name>.lock`) could not be opened or locked, so nothing was read
+  /// or changed.
+  case lockFailed(URL, reason: String)
   /// Another writer held the store's lock for longer than the configured timeout; nothing
   /// was changed.
   case lockTimeout(URL, seconds: Double)
@@ -84,6 +87,10 @@ extension PersistenceError: LocalizedError {
     case .notDurable(let url, let reason):
       return "\(url.path) was updated, but flushing it to disk failed: \(reason)."
         + " The change is visible now but may be lost if the machine loses power."
+    case .lockFailed(let url, let reason):
+      return "The lock file \(url.path) could not be opened or locked: \(reason). Nothing was"
+        + " read or changed. Check that you may write to \(url.deletingLastPathComponent().path)"
+        + " and that its file system supports file locks (flock)."
     case .lockTimeout(let url, let seconds):
       return "Another program kept \(url.path) locked for more than \(seconds) seconds;"
         + " nothing was changed. Try again, or look for a program stuck while writing it."
@@ -99,7 +106,7 @@ extension PersistenceError {
   ///
   /// `false` when moving the file would not help or would hide the real problem: a file
   /// from a newer version of the program (update the program instead), something that is
-  /// not a regular file, a bad location, or a failed write.
+  /// not a regular file, a bad location, a lock that cannot be taken, or a failed write.
   public var canBeMovedAside: Bool {
     switch self {
     case .corrupt, .duplicateID, .fileTooLarge, .migrationFailed, .unreadable: true

@@ -46,6 +46,8 @@ final class LockFile {
   /// Runs `body` holding the lock, exclusive or shared, waiting for it at most `timeout`.
   ///
   /// - Returns: `nil` if the lock could not be taken in time, else what `body` returned.
+  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when `flock` fails, or what `body`
+  ///   throws.
   func withLock<Result>(
     exclusive: Bool, timeout: Duration, _ body: () throws(PersistenceError) -> Result
   ) throws(PersistenceError) -> Result? {
@@ -59,7 +61,7 @@ final class LockFile {
         pause = min(pause * 2, .milliseconds(20))
       }
     } catch {
-      throw .writeFailed(URL(fileURLWithPath: path), reason: error.description)
+      throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
     }
     defer {
       do {

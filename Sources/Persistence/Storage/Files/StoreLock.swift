@@ -29,7 +29,8 @@ final class StoreLock {
   /// needed.
   ///
   /// - Throws: ``PersistenceError/lockTimeout(_:seconds:)`` when another writer holds the
-  ///   lock for longer than the timeout, or what `body` throws.
+  ///   lock for longer than the timeout, ``PersistenceError/lockFailed(_:reason:)`` when the
+  ///   lock file cannot be opened or locked, or what `body` throws.
   func withExclusiveLock<Result>(
     _ body: () throws(PersistenceError) -> Result
   )
@@ -45,7 +46,8 @@ final class StoreLock {
   /// journal together. Where the lock file cannot be opened (a read-only folder, or no
   /// folder yet) nobody can be writing, and `body` runs without it.
   ///
-  /// - Throws: ``PersistenceError/lockTimeout(_:seconds:)``, or what `body` throws.
+  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when the lock file is there but
+  ///   cannot be locked, ``PersistenceError/lockTimeout(_:seconds:)``, or what `body` throws.
   func withSharedLock<Result>(
     _ body: () throws(PersistenceError) -> Result
   )
@@ -85,7 +87,7 @@ final class StoreLock {
       file = opened
       return opened
     } catch {
-      throw .writeFailed(location.fileURL, reason: "cannot open its lock file: \(error)")
+      throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
     }
   }
 }

@@ -69,6 +69,9 @@ final class JournalFile {
 
   /// Compares the file on disk with what this instance last read or wrote. Call it under the
   /// store's lock, so that no other writer is appending meanwhile.
+  ///
+  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status or its new records
+  ///   cannot be read.
   func changesSinceLastSeen() throws(PersistenceError) -> Change {
     let status: FileStatus
     do {
@@ -76,7 +79,7 @@ final class JournalFile {
     } catch  where error.isMissing {
       return identity == nil ? .unchanged : .replaced
     } catch {
-      throw .writeFailed(url, reason: error.description)
+      throw .unreadable(url, reason: error.description)
     }
     guard let identity, identity == (status.device, status.inode), status.size >= length else {
       return status.size == 0 && identity == nil ? .unchanged : .replaced

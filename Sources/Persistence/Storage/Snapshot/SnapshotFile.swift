@@ -64,13 +64,15 @@ final class SnapshotFile {
   }
 
   /// Whether the file on disk is not the one this instance last read or wrote.
+  ///
+  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status cannot be read.
   func hasChangedSinceLastSeen() throws(PersistenceError) -> Bool {
     do {
       return try FileIdentity(fileSystem.status(ofPath: location.path)) != lastSeen
     } catch  where error.isMissing {
       return lastSeen != nil
     } catch {
-      throw .writeFailed(location.fileURL, reason: error.description)
+      throw .unreadable(location.fileURL, reason: error.description)
     }
   }
 
