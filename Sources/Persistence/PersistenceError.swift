@@ -10,7 +10,8 @@ import Foundation
 public enum PersistenceError: Error, Sendable, Equatable {
   /// The filename is not a plain name inside the store's folder.
   case invalidFilename(String, reason: String)
-  /// The store's folder does not exist and could not be created, or is not a folder.
+  /// The store's folder (or, for ``DurableFile``, the file's folder) does not exist and could
+  /// not be created, or is not a folder.
   case directoryUnavailable(URL, reason: String)
   /// Something other than a regular file is at the store's path, such as a folder or a FIFO.
   case notARegularFile(URL, found: String)
@@ -54,7 +55,7 @@ extension PersistenceError: LocalizedError {
     case .invalidFilename(let name, let reason):
       return "\"\(name)\" cannot be used as a store filename: \(reason)."
     case .directoryUnavailable(let url, let reason):
-      return "The folder \(url.path) cannot hold the store: \(reason)."
+      return "The folder \(url.path) cannot hold the file: \(reason)."
     case .notARegularFile(let url, let found):
       return "\(url.path) is \(found), not a regular file; it was left untouched."
         + " Move it away or choose another location."
