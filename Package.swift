@@ -41,7 +41,8 @@ let package = Package(
     // Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     .executableTarget(
-      name: "StoreWriter", dependencies: ["Models", "Persistence"], path: "Tests/StoreWriter",
+      name: "StoreWriter", dependencies: ["Models", "Persistence", "ViewModels"],
+      path: "Tests/StoreWriter",
       swiftSettings: swiftSettings),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: swiftSettings),
     .testTarget(

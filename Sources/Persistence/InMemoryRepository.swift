@@ -35,6 +35,15 @@ where Item.ID: Sendable {
     for item in items { cache.update(item, forKey: item.id) }
   }
 
+  /// Stores `item` only if no item has its ID, and returns whether it did; see
+  /// ``Repository/insert(_:)``.
+  public func insert(_ item: Item) throws -> Bool {
+    if let writeFailure { throw writeFailure }
+    guard cache[item.id] == nil else { return false }
+    cache.update(item, forKey: item.id)
+    return true
+  }
+
   /// Removes the item with the ID `id`, if any.
   public func delete(_ id: Item.ID) throws {
     try delete(ids: CollectionOfOne(id))

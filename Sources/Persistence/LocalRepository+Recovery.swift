@@ -34,9 +34,10 @@ extension LocalRepository {
   ) throws -> URL? {
     let location = try StoreLocation(directory: directory, filename: filename)
     let fileSystem = SystemFileSystem()
-    let file = StoreFile(location: location, fileSystem: fileSystem)
+    let lock = StoreLock(
+      location: location, fileSystem: fileSystem, timeout: StoreConfiguration().lockTimeout)
     let stamp = Self.recoveryStamp(now)
-    return try file.withExclusiveLock { () throws(PersistenceError) -> URL? in
+    return try lock.withExclusiveLock { () throws(PersistenceError) -> URL? in
       // The journal goes too: its records only make sense on top of that snapshot.
       let journal = try moveIfPresent(location.path + ".journal", stamp: stamp, fileSystem)
       let snapshot = try moveIfPresent(location.path, stamp: stamp, fileSystem)

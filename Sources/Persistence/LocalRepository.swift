@@ -40,7 +40,7 @@ where T.ID: Hashable & Codable & Sendable {
   /// ``loadAll()``'s answer, kept until the next change: callers such as view models ask
   /// for everything after each change, and building the array is O(n).
   private var allItems: [T]?
-  private let store: JournaledStore<T>
+  private let store: DiskStore<T>
   private nonisolated let executor: SerialQueueExecutor
   private let committer: GroupCommitter
 
@@ -76,9 +76,9 @@ where T.ID: Hashable & Codable & Sendable {
     fileSystem: any FileSystem
   ) throws {
     let location = try StoreLocation(directory: directory, filename: filename)
-    let store = JournaledStore<T>(
+    let store = DiskStore<T>(
       location: location, fileSystem: fileSystem, configuration: configuration)
-    store.snapshot.removeLeftoverTemporaryFiles()
+    store.removeLeftoverTemporaryFiles()
     self.cache = try store.load()
     self.store = store
     self.fileURL = location.fileURL
@@ -103,6 +103,21 @@ where T.ID: Hashable & Codable & Sendable {
   public func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
   where Items.Element == T {
     try await commit(.save(Array(items)))
+  }
+
+  /// Stores `item` durably only if no item has its ID, and returns whether it did.
+  ///
+  /// The check runs where ``save(_:)`` applies its change: under the store's exclusive file
+  /// lock, after catching up with the records other writers appended. So two repositories on
+  /// the same files, in one process or in two, never both claim one ID. A ``find(by:)``
+  /// followed by ``save(_:)`` gives no such promise: another writer can store the same ID
+  /// between the two, and the save then replaces its item.
+  ///
+  /// - Returns: `true` if `item` was stored; `false` if an item with its ID exists, which is
+  ///   left unchanged, and nothing was written.
+  /// - Throws: ``PersistenceError`` when the change could not be stored; nothing is changed.
+  public func insert(_ item: T) async throws -> Bool {
+    try await commit(.save([item])) { cache in cache[item.id] == nil }
   }
 
   /// Removes the item with the ID `id` durably; does nothing if there is no such item.
@@ -133,17 +148,25 @@ where T.ID: Hashable & Codable & Sendable {
     return values
   }
 
-  /// Records a change durably.
+  /// Records a change durably, if `condition` holds for the items once caught up with other
+  /// writers; returns whether it did.
   ///
-  /// Under the store's lock: catch up with other writers, apply the change to the cache,
+  /// Under the store's lock: catch up with other writers, check `condition`, apply the
+  /// change to the cache,
   /// and append it to the journal (or rewrite the snapshot). If that fails, the change is
   /// undone in memory. Then, outside the lock, wait for a sync of the journal that covers
   /// the record, shared with every other change appended meanwhile. Nothing suspends
   /// between applying and appending, so records land in the order the actor runs them.
-  private func commit(_ change: StoreChange<T>) async throws(PersistenceError) {
-    let needsSync = try changeCache { () throws(PersistenceError) -> Bool in
-      try store.snapshot.withExclusiveLock { () throws(PersistenceError) -> Bool in
+  @discardableResult
+  private func commit(
+    _ change: StoreChange<T>,
+    if condition: (OrderedCache<T.ID, T>) -> Bool = { _ in true }
+  ) async throws(PersistenceError) -> Bool {
+    // `nil` when `condition` refused the change; otherwise whether the journal needs a sync.
+    let outcome = try changeCache { () throws(PersistenceError) -> Bool? in
+      try store.lock.withExclusiveLock { () throws(PersistenceError) -> Bool? in
         try store.catchUp(&cache)
+        guard condition(cache) else { return nil }
         var undo = OrderedCache<T.ID, T>.Undo()
         change.apply(to: &cache, recordingInto: &undo)
         guard !undo.isEmpty else { return false }
@@ -158,7 +181,8 @@ where T.ID: Hashable & Codable & Sendable {
         }
       }
     }
-    guard needsSync else { return }
+    guard let needsSync = outcome else { return false }
+    guard needsSync else { return true }
     if !executor.hasQueuedJobs && committer.isIdle {
       // Nobody is queued to share a sync with: flushing here, on the actor's own queue,
       // saves the thread switches of the group commit, about a third of a lone save's time.
@@ -167,6 +191,7 @@ where T.ID: Hashable & Codable & Sendable {
       try await waitForJournalSync()
     }
     compactIfNeeded()
+    return true
   }
 
   /// Runs `body`, which may change the cache, and forgets ``loadAll()``'s saved answer at
@@ -199,7 +224,7 @@ where T.ID: Hashable & Codable & Sendable {
   private func compactIfNeeded() {
     guard store.needsCompaction else { return }
     try? changeCache { () throws(PersistenceError) in
-      try store.snapshot.withExclusiveLock { () throws(PersistenceError) in
+      try store.lock.withExclusiveLock { () throws(PersistenceError) in
         try store.catchUp(&cache)
         try store.compact(cache)
       }

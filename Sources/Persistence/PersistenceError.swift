@@ -10,7 +10,8 @@ import Foundation
 public enum PersistenceError: Error, Sendable, Equatable {
   /// The filename is not a plain name inside the store's folder.
   case invalidFilename(String, reason: String)
-  /// The store's folder does not exist and could not be created, or is not a folder.
+  /// The store's folder (or, for ``DurableFile``, the file's folder) does not exist and could
+  /// not be created, or is not a folder.
   case directoryUnavailable(URL, reason: String)
   /// Something other than a regular file is at the store's path, such as a folder or a FIFO.
   case notARegularFile(URL, found: String)
@@ -37,6 +38,9 @@ public enum PersistenceError: Error, Sendable, Equatable {
   /// The new contents replaced the file but were not confirmed durable; a power cut may undo
   /// them.
   case notDurable(URL, reason: String)
+  /// The store's lock file (`<name>.lock`) could not be opened or locked, so nothing was read
+  /// or changed.
+  case lockFailed(URL, reason: String)
   /// Another writer held the store's lock for longer than the configured timeout; nothing
   /// was changed.
   case lockTimeout(URL, seconds: Double)
@@ -51,7 +55,7 @@ extension PersistenceError: LocalizedError {
     case .invalidFilename(let name, let reason):
       return "\"\(name)\" cannot be used as a store filename: \(reason)."
     case .directoryUnavailable(let url, let reason):
-      return "The folder \(url.path) cannot hold the store: \(reason)."
+      return "The folder \(url.path) cannot hold the file: \(reason)."
     case .notARegularFile(let url, let found):
       return "\(url.path) is \(found), not a regular file; it was left untouched."
         + " Move it away or choose another location."
@@ -84,6 +88,10 @@ extension PersistenceError: LocalizedError {
     case .notDurable(let url, let reason):
       return "\(url.path) was updated, but flushing it to disk failed: \(reason)."
         + " The change is visible now but may be lost if the machine loses power."
+    case .lockFailed(let url, let reason):
+      return "The lock file \(url.path) could not be opened or locked: \(reason). Nothing was"
+        + " read or changed. Check that you may write to \(url.deletingLastPathComponent().path)"
+        + " and that its file system supports file locks (flock)."
     case .lockTimeout(let url, let seconds):
       return "Another program kept \(url.path) locked for more than \(seconds) seconds;"
         + " nothing was changed. Try again, or look for a program stuck while writing it."
@@ -99,7 +107,7 @@ extension PersistenceError {
   ///
   /// `false` when moving the file would not help or would hide the real problem: a file
   /// from a newer version of the program (update the program instead), something that is
-  /// not a regular file, a bad location, or a failed write.
+  /// not a regular file, a bad location, a lock that cannot be taken, or a failed write.
   public var canBeMovedAside: Bool {
     switch self {
     case .corrupt, .duplicateID, .fileTooLarge, .migrationFailed, .unreadable: true

@@ -24,6 +24,22 @@ public protocol Repository<Item>: Actor {
   func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
   where Items.Element == Item
 
+  /// Stores `item` only if no item has its ID, checking and inserting in one isolated step,
+  /// and returns whether it did.
+  ///
+  /// Use it to claim an ID that another writer may claim at the same moment, such as one
+  /// made from the current time: `while try await !repository.insert(item) { item.id += 1 }`.
+  /// A ``find(by:)`` followed by ``save(_:)`` is not safe for that: another task can save
+  /// the same ID between the two `await`s, another process can at any moment, and the save
+  /// then silently replaces its item. ``LocalRepository`` checks under the store's exclusive
+  /// file lock, after reading the changes other writers made, so the check holds across
+  /// processes too.
+  ///
+  /// - Returns: `true` if `item` was stored; `false` if an item with its ID exists, which is
+  ///   left unchanged.
+  /// - Throws: When the change could not be stored; the repository is then unchanged.
+  func insert(_ item: Item) async throws -> Bool
+
   /// Removes the item with the ID `id`; does nothing if there is none.
   ///
   /// - Throws: When the change could not be stored; the repository is then unchanged.

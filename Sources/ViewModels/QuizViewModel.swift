@@ -128,7 +128,9 @@ public final class QuizViewModel {
   /// ``StudySession`` and finishes: ``finishedSession`` is set either way, and a failed save
   /// sets ``errorMessage`` and ``hasUnsavedResult`` instead of losing the answers. The
   /// session's ID is its finish time in milliseconds, plus 1 while a stored session already
-  /// has it.
+  /// has it: each ID is claimed with ``Repository/insert(_:)``, which checks and stores in
+  /// one step, so quizzes finished in the same millisecond, in this process or another,
+  /// never replace each other.
   public func grade(knewIt: Bool) async {
     guard phase == .asking || phase == .revealed, !isBusy, let question = current else { return }
     let answers =
@@ -142,8 +144,7 @@ public final class QuizViewModel {
     isBusy = true
     defer { isBusy = false }
     var session = StudySession(startedAt: startedAt, finishedAt: now(), tag: tag, answers: answers)
-    while await sessions.find(by: session.id) != nil { session.id += 1 }
-    let failure = await store(session)
+    let failure = await store(&session)
     self.answers = answers
     current = nil
     phase = .finished
@@ -153,11 +154,15 @@ public final class QuizViewModel {
   }
 
   /// Tries again to store a result whose save failed; does nothing when there is none.
+  ///
+  /// It claims an ID the way ``grade(knewIt:)`` does, so ``finishedSession``'s ID may grow
+  /// if another quiz took it meanwhile.
   public func saveResult() async {
-    guard hasUnsavedResult, !isBusy, let session = finishedSession else { return }
+    guard hasUnsavedResult, !isBusy, var session = finishedSession else { return }
     isBusy = true
     defer { isBusy = false }
-    let failure = await store(session)
+    let failure = await store(&session)
+    finishedSession = session
     hasUnsavedResult = failure != nil
     errorMessage = failure
   }
@@ -194,10 +199,18 @@ public final class QuizViewModel {
     if errorMessage != error { errorMessage = error }
   }
 
-  /// Stores `session`; the error's sentence when that fails.
-  private func store(_ session: StudySession) async -> String? {
+  /// Stores `session` under the first free ID from its own on, updating its ID; the error's
+  /// sentence when that fails.
+  ///
+  /// A session already stored exactly as it is, by an earlier attempt whose flush to disk
+  /// failed, is saved again under its ID, which flushes it, rather than stored twice.
+  private func store(_ session: inout StudySession) async -> String? {
     do {
-      try await sessions.save(session)
+      if hasUnsavedResult, await sessions.find(by: session.id) == session {
+        try await sessions.save(session)
+        return nil
+      }
+      while try await !sessions.insert(session) { session.id += 1 }
       return nil
     } catch {
       return ErrorText.sentence(for: error)

@@ -71,7 +71,8 @@ import Testing
         acknowledged.append(question)
       } catch let error as PersistenceError {
         switch error {
-        case .writeFailed(_, let reason), .directoryUnavailable(_, let reason):
+        case .writeFailed(_, let reason), .directoryUnavailable(_, let reason),
+          .lockFailed(_, let reason), .unreadable(_, let reason):
           #expect(reason.contains("No space left on device"))
         case .notDurable:
           acknowledged.append(question)  // The change reached the file; only a flush failed.

@@ -163,4 +163,38 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
       #expect(Set(await repository.loadAll().map(\.id)) == Set(questions.map(\.id)))
     }
   }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func insertStoresANewItemAndLeavesATakenIDAlone(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let question = Question(prompt: "first", answer: "a")
+      let insertedFirst = try await repository.insert(question)
+      #expect(insertedFirst)
+      var rival = question
+      rival.prompt = "second"
+      let insertedRival = try await repository.insert(rival)
+      #expect(!insertedRival)
+      #expect(await repository.find(by: question.id) == question)
+      let other = Question(prompt: "other", answer: "a")
+      let insertedOther = try await repository.insert(other)
+      #expect(insertedOther)
+      #expect(await repository.loadAll() == [question, other])
+    }
+  }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func concurrentInsertsOfOneIDStoreExactlyOne(kind: RepositoryKind) async throws {
+    try await kind.withEmptyRepository { repository in
+      let id = UUID()
+      let rivals = (0..<20).map { Question(id: id, prompt: "rival \($0)", answer: "a") }
+      let winners = try await withThrowingTaskGroup(of: Question?.self) { group in
+        for rival in rivals {
+          group.addTask { try await repository.insert(rival) ? rival : nil }
+        }
+        return try await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
+      }
+      try #require(winners.count == 1)
+      #expect(await repository.loadAll() == winners)
+    }
+  }
 }

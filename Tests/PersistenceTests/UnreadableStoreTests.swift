@@ -109,6 +109,34 @@ import Testing
     }
   }
 
+  /// The journal is read through the same checked path as the snapshot, so it is refused
+  /// with the same case and a sentence that names what was found once.
+  @Test(arguments: ["a folder", "a FIFO"])
+  func somethingOtherThanAFileAtTheJournalPathIsNamedOnce(found: String) async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    try await repository.save(Question(prompt: "p", answer: "a"))
+    let journal = folder.appending("q.json.journal")
+    try? FileManager.default.removeItem(at: journal)
+    if found == "a folder" {
+      try FileManager.default.createDirectory(at: journal, withIntermediateDirectories: false)
+    } else {
+      try #require(mkfifo(journal.path, 0o600) == 0)
+    }
+    let error = try #require(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    guard case .notARegularFile(let url, found: let named) = error else {
+      Issue.record("expected .notARegularFile, got \(error)")
+      return
+    }
+    #expect(url.path == journal.path)
+    #expect(named == found)
+    let sentence = error.description
+    #expect(sentence.hasPrefix("\(url.path) is \(found), not a regular file;"), "\(sentence)")
+    #expect(sentence.components(separatedBy: "not a regular file").count == 2, "\(sentence)")
+  }
+
   @Test func aFileOverTheSizeLimitIsNotRead() throws {
     let folder = try TemporaryDirectory()
     let file = folder.appending("q.json")

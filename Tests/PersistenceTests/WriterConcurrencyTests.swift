@@ -118,6 +118,49 @@ import Testing
     #expect(await onDisk.loadAll() == [questions[1], questions[2], added])
   }
 
+  /// `insert` checks under the lock after reading the other instance's records: an ID the
+  /// other one took since this one loaded is refused, and its item is not replaced.
+  @Test func anInsertSeesAnIDTheOtherInstanceTookAfterItLoaded() async throws {
+    let folder = try TemporaryDirectory()
+    let first = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let second = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let taken = Question(prompt: "taken by the first", answer: "a")
+    let insertedTaken = try await first.insert(taken)
+    #expect(insertedTaken)
+    var rival = taken
+    rival.prompt = "claimed by the second"
+    let insertedRival = try await second.insert(rival)
+    #expect(!insertedRival)
+    #expect(await second.find(by: taken.id) == taken)
+    let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await onDisk.loadAll() == [taken])
+  }
+
+  /// Two instances claim IDs from the same clock reading at once, as two quizzes finishing
+  /// in the same millisecond do: every claim lands, each under its own ID.
+  @Test func twoInstancesClaimingTheSameIDsKeepEveryItem() async throws {
+    let folder = try TemporaryDirectory()
+    let finish = Date(timeIntervalSince1970: 1_800_000_000)
+    let repositories = try (0..<2).map { _ in
+      try LocalRepository<StudySession>(directory: folder.url, filename: "s.json")
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for repository in repositories {
+        group.addTask {
+          for _ in 0..<30 {
+            var session = StudySession(startedAt: finish, finishedAt: finish)
+            while try await !repository.insert(session) { session.id += 1 }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let onDisk = try LocalRepository<StudySession>(directory: folder.url, filename: "s.json")
+    let ids = await onDisk.loadAll().map(\.id)
+    #expect(ids.count == 60)
+    #expect(Set(ids) == Set((0..<60).map { StudySession.identifier(finishedAt: finish) + $0 }))
+  }
+
   @Test func aWriterThatCannotGetTheLockInTimeFailsAndChangesNothing() async throws {
     let folder = try TemporaryDirectory()
     var configuration = StoreConfiguration()

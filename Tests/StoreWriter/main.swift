@@ -1,14 +1,20 @@
-// A child process for crash and permission tests: saves questions and acknowledges each one.
+// A child process for crash, permission and multi-process tests: stores and acknowledges items.
 //
 //   StoreWriter save <folder> <count> [prefix]   save <count> questions one by one, printing
 //                                                "ack <id>" after each save returns
 //   StoreWriter count <folder>                   open the store and print how many it holds
+//   StoreWriter sessions <folder> <count> <ms>   finish <count> two-question quizzes with a
+//                                                QuizViewModel whose clock always reads <ms>
+//                                                (milliseconds since 1970), printing
+//                                                "ack <session id>" after each is stored
 //
-// The store is `q.json` in <folder>. Errors go to stderr with exit code 1.
+// The questions store is `q.json` in <folder>, the sessions store `sessions.json`. Errors go
+// to stderr with exit code 1.
 
 import Foundation
 import Models
 import Persistence
+import ViewModels
 
 #if canImport(Glibc)
   import Glibc
@@ -27,11 +33,43 @@ func acknowledge(_ line: String) {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-  FileHandle.standardError.write(Data("usage: StoreWriter save|count <folder> ...\n".utf8))
+  FileHandle.standardError.write(Data("usage: StoreWriter save|count|sessions <folder> ...\n".utf8))
   exit(64)
 }
+/// Finishes `count` quizzes of two questions through a real ``QuizViewModel`` whose clock is
+/// stopped at `milliseconds`, so that every quiz, in every process, starts from the same id.
+@MainActor func finishQuizzes(in folder: URL, count: Int, at milliseconds: Int) async throws {
+  let sessions = try LocalRepository<StudySession>(directory: folder, filename: "sessions.json")
+  let questions = InMemoryRepository([
+    Question(prompt: "first", answer: "a"), Question(prompt: "second", answer: "b"),
+  ])
+  let finish = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+  let quiz = QuizViewModel(
+    questions: questions, sessions: sessions, arrange: { $0 }, now: { finish })
+  for _ in 0..<count {
+    await quiz.start()
+    await quiz.grade(knewIt: true)
+    await quiz.grade(knewIt: false)
+    guard let session = quiz.finishedSession, !quiz.hasUnsavedResult else {
+      FileHandle.standardError.write(Data("error: \(quiz.errorMessage ?? "no result")\n".utf8))
+      exit(1)
+    }
+    acknowledge("ack \(session.id)")
+  }
+}
+
 let folder = URL(fileURLWithPath: arguments[2])
 do {
+  if arguments[1] == "sessions" {
+    guard arguments.count == 5, let count = Int(arguments[3]), let milliseconds = Int(arguments[4])
+    else {
+      FileHandle.standardError.write(
+        Data("usage: StoreWriter sessions <folder> <count> <ms>\n".utf8))
+      exit(64)
+    }
+    try await finishQuizzes(in: folder, count: count, at: milliseconds)
+    exit(0)
+  }
   let repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
   switch arguments[1] {
   case "save":

@@ -30,6 +30,13 @@ actor FlakyRepository<Item: Identifiable & Sendable>: Repository where Item.ID: 
     }
   }
 
+  func insert(_ item: Item) throws -> Bool {
+    try failIfDue()
+    guard find(by: item.id) == nil else { return false }
+    items.append(item)
+    return true
+  }
+
   func delete(_ id: Item.ID) throws {
     try delete(ids: [id])
   }

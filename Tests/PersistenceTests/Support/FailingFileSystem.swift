@@ -20,6 +20,8 @@ final class FailingFileSystem: FileSystem {
     var code: Int32 = EIO
     var callsOffExecutor: [String] = []
     var renamedSizes: [Int64] = []
+    /// Fails every call with this name on a path with this suffix, whatever its number.
+    var failMatching: (call: String, pathSuffix: String)?
   }
   private let state = LockedState(State())
   private let real = SystemFileSystem()
@@ -43,6 +45,18 @@ final class FailingFileSystem: FileSystem {
       $0.failAt = index
       $0.code = code
       $0.persistent = persistent
+      $0.failMatching = nil
+    }
+  }
+
+  /// Fails every later call named `call` (such as `"flock"`) on a path ending in `suffix`
+  /// with `code`, whatever its number; other calls succeed. `fail(at:)` clears it.
+  func fail(_ call: String, onPathEndingIn suffix: String, code: Int32 = EIO) {
+    state.withLock {
+      $0.calls = []
+      $0.failAt = nil
+      $0.code = code
+      $0.failMatching = (call, suffix)
     }
   }
 
@@ -51,6 +65,9 @@ final class FailingFileSystem: FileSystem {
     let failure: Int32? = state.withLock {
       $0.calls.append(call)
       if !onExecutor { $0.callsOffExecutor.append(call) }
+      if let match = $0.failMatching, match.call == call, path.hasSuffix(match.pathSuffix) {
+        return $0.code
+      }
       guard let failAt = $0.failAt else { return nil }
       let number = $0.calls.count
       return number == failAt || ($0.persistent && number > failAt) ? $0.code : nil

@@ -7,8 +7,11 @@ struct VersionMismatch: Error {
   let found: Int
 }
 
-/// `{"version": N, "checksum": "...", "items": [...]}`, decoded in one pass; expects the
-/// version in ``StoreFormat/expectedVersion``.
+/// `{"version": N, "checksum": "...", "items": [...]}`, decoded in one pass.
+///
+/// The decoder says which version to accept, in its `userInfo` under
+/// `CodingUserInfoKey.expectedSchemaVersion`: the version is a parameter of one decode, so
+/// it travels with the decoder rather than in state around it.
 struct Envelope<Item: Decodable>: Decodable {
   let items: [Item]
   /// The last journal record folded into the items; absent (0) in files without a journal.
@@ -24,8 +27,21 @@ struct Envelope<Item: Decodable>: Decodable {
         forKey: .version, in: container,
         debugDescription: "an envelope's version starts at 1, found \(version)")
     }
-    guard version == StoreFormat.expectedVersion else { throw VersionMismatch(found: version) }
+    guard let expected = decoder.userInfo[.expectedSchemaVersion] as? Int else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version, in: container,
+        debugDescription: "the decoder was not told which schema version to expect")
+    }
+    guard version == expected else { throw VersionMismatch(found: version) }
     items = try container.decode([Item].self, forKey: .items)
     sequence = try container.decodeIfPresent(Int.self, forKey: .sequence) ?? 0
   }
+}
+
+extension CodingUserInfoKey {
+  /// The schema version, an `Int`, that an ``Envelope`` must have to be decoded.
+  // swift-format-ignore: NeverForceUnwrap
+  // The initializer is failable in its signature only: it accepts every string.
+  static let expectedSchemaVersion = CodingUserInfoKey(
+    rawValue: "Persistence.expectedSchemaVersion")!
 }

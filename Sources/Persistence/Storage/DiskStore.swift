@@ -1,21 +1,23 @@
-// A store on disk as a snapshot plus a journal: reading, catching up, recording and compacting.
+// A store's files on disk, snapshot, journal and lock: reading, catching up, recording, compacting.
 
 import Foundation
 
-/// The storage behind one ``LocalRepository``.
+/// The files behind one ``LocalRepository``, whichever ``StorageStrategy`` it uses.
 ///
 /// The state of the store is the snapshot (`<name>`, the versioned JSON envelope, which notes
 /// the sequence number of the last change it includes) with the journal (`<name>.journal`)
 /// replayed on top. With ``StorageStrategy/journal`` a change appends one record; with
 /// ``StorageStrategy/rewrite`` it rewrites the snapshot. Either way the same reader applies,
-/// so switching strategy never loses a change.
+/// so switching strategy never loses a change. The ``StoreLock`` (`<name>.lock`) serialises
+/// writers of both files, in this process and in others.
 ///
 /// Not thread-safe: the repository uses it on its own executor only.
-final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.ID: Codable {
+final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Codable {
   typealias Cache = OrderedCache<Item.ID, Item>
 
-  let snapshot: StoreFile
+  let snapshot: SnapshotFile
   let journal: JournalFile
+  let lock: StoreLock
   let configuration: StoreConfiguration
   /// The sequence number of the last change in the cache.
   private(set) var sequence = 0
@@ -24,7 +26,10 @@ final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.I
   private var snapshotIsOutdated = true
 
   init(location: StoreLocation, fileSystem: any FileSystem, configuration: StoreConfiguration) {
-    snapshot = StoreFile(location: location, fileSystem: fileSystem, configuration: configuration)
+    snapshot = SnapshotFile(
+      location: location, fileSystem: fileSystem, configuration: configuration)
+    lock = StoreLock(
+      location: location, fileSystem: fileSystem, timeout: configuration.lockTimeout)
     journal = JournalFile(
       path: location.path + ".journal", directory: location.directory, fileSystem: fileSystem,
       maximumSize: configuration.maximumFileSize)
@@ -33,7 +38,21 @@ final class JournaledStore<Item: Codable & Identifiable & Sendable> where Item.I
 
   /// Everything on disk, read under a shared lock so that a compaction is never half seen.
   func load() throws(PersistenceError) -> Cache {
-    try snapshot.withSharedLock { () throws(PersistenceError) in try readEverything() }
+    try lock.withSharedLock { () throws(PersistenceError) in try readEverything() }
+  }
+
+  /// Removes temporary files of this store left by a writer that was killed, if no other
+  /// writer is active right now. Touches nothing but names this store's writes create.
+  func removeLeftoverTemporaryFiles() {
+    let location = snapshot.location
+    let fileSystem = snapshot.fileSystem
+    // Best effort: a read-only folder has no leftovers of ours to remove anyway.
+    lock.ifUncontended {
+      guard let names = try? fileSystem.contentsOfDirectory(location.directory) else { return }
+      for name in names where TemporaryFileName.isTemporary(name, for: location.filename) {
+        try? fileSystem.unlink(location.directory + "/" + name)
+      }
+    }
   }
 
   /// Brings `cache` up to date with what other writers did since this store last looked, and

@@ -10,7 +10,18 @@
 
 /// What a path holds, as far as the store cares.
 enum FileKind: Sendable, Equatable {
+  /// `other` carries the noun for what it is, such as "a FIFO".
   case regular, directory, symbolicLink, other(String)
+
+  /// What the path holds, as a noun phrase for messages: "a folder", "a FIFO".
+  var noun: String {
+    switch self {
+    case .regular: "a regular file"
+    case .directory: "a folder"
+    case .symbolicLink: "a symbolic link"
+    case .other(let noun): noun
+    }
+  }
 }
 
 /// The status of an open file or a path.

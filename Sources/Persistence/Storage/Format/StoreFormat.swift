@@ -19,9 +19,6 @@ import Foundation
 /// without that check. A plain JSON array of items, the format of the pattern this package
 /// grew from, is read as version 0.
 enum StoreFormat {
-  /// The schema version ``Envelope`` accepts while decoding; set around each decode.
-  @TaskLocal static var expectedVersion = 1
-
   /// Why a file could not be decoded.
   enum Failure: Error, Sendable, Equatable {
     /// Not JSON, or not the shape of a store; the text says what and where.
@@ -85,9 +82,9 @@ enum StoreFormat {
           return Snapshot(items: fast.items, sequence: fast.sequence, version: target)
         }
         do {
-          let envelope = try $expectedVersion.withValue(target) {
-            try JSONDecoder().decode(Envelope<Item>.self, from: data)
-          }
+          let decoder = JSONDecoder()
+          decoder.userInfo[.expectedSchemaVersion] = target
+          let envelope = try decoder.decode(Envelope<Item>.self, from: data)
           return Snapshot(items: envelope.items, sequence: envelope.sequence, version: target)
         } catch let mismatch as VersionMismatch where mismatch.found < target {
           let (items, sequence) = try itemsArray(of: data)

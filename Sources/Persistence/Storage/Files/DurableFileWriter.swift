@@ -12,14 +12,15 @@
 ///
 /// The sequence, each step through ``FileSystem`` so tests can fail any one of them:
 /// 1. create `.<name>.tmp-<random>` beside the target with `O_CREAT | O_EXCL | O_CLOEXEC`,
-///    with the target's permissions (0600 for a new file), re-applied with `fchmod`
-///    because the umask may have masked them;
+///    with the target's permissions (``newFilePermissions`` for a new file), re-applied with
+///    `fchmod` because the umask may have masked them;
 /// 2. write every byte, then `fsync` (`F_FULLFSYNC` on Apple platforms) and `close`;
 /// 3. `rename` it over the target, which is atomic: readers see the old or the new file;
 /// 4. `fsync` the folder, so the rename itself survives a power cut.
 ///
 /// A failure before the rename removes the temporary file and leaves the target as it was.
 /// A failure after it is reported apart, because the new bytes are already in place.
+/// ``DurableFile`` is the public face of this sequence.
 struct DurableFileWriter: Sendable {
   /// Why a replacement did not complete.
   enum Failure: Error, Sendable {
@@ -31,6 +32,9 @@ struct DurableFileWriter: Sendable {
   }
 
   let fileSystem: any FileSystem
+  /// The mode of a file that did not exist: exactly these bits, whatever the umask; or, when
+  /// `nil`, 0666 less the umask, as for any new file.
+  var newFilePermissions: mode_t? = 0o600
 
   /// Replaces the contents of `target` with `bytes`.
   ///
@@ -45,11 +49,13 @@ struct DurableFileWriter: Sendable {
     let temporary = directory + "/" + TemporaryFileName.make(for: target)
     let written: FileStatus
     do throws(SystemCallError) {
-      let permissions = try existingPermissions(of: target) ?? 0o600
+      let permissions = try existingPermissions(of: target) ?? newFilePermissions
       let descriptor = try fileSystem.open(
-        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: permissions)
+        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: permissions ?? 0o666)
       do throws(SystemCallError) {
-        try fileSystem.setPermissions(descriptor, path: temporary, permissions)
+        if let permissions {
+          try fileSystem.setPermissions(descriptor, path: temporary, permissions)
+        }
         try fileSystem.writeAll(bytes, to: descriptor, path: temporary)
         try fileSystem.synchronize(descriptor, path: temporary)
         written = try fileSystem.status(ofDescriptor: descriptor, path: temporary)

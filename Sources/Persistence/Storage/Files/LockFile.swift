@@ -1,4 +1,4 @@
-// The lock that serialises writers of one store, across actors and across processes.
+// The lock file beside a store and the flock on it, the primitive under StoreLock.
 
 import Foundation
 
@@ -10,14 +10,14 @@ import Foundation
   import Darwin
 #endif
 
-/// A `flock` on `<store>.lock`, a file beside the store that is never renamed. Used on its
-/// owner's executor only.
+/// An open descriptor of `<store>.lock`, a file beside the store that is never renamed, and
+/// the `flock` on it. Used on its owner's executor only; ``StoreLock`` decides when to take it.
 ///
 /// Locking the store file itself would not work: every write renames a new file over it, so
 /// a second writer could lock the old inode while the first replaces it. The lock file keeps
 /// one inode for its whole life. Each open of it is a separate lock holder, so two
 /// repositories on the same store in one process exclude each other just as two processes do.
-final class StoreLock {
+final class LockFile {
   /// The lock file's path.
   let path: String
   private let descriptor: Int32
@@ -46,6 +46,8 @@ final class StoreLock {
   /// Runs `body` holding the lock, exclusive or shared, waiting for it at most `timeout`.
   ///
   /// - Returns: `nil` if the lock could not be taken in time, else what `body` returned.
+  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when `flock` fails, or what `body`
+  ///   throws.
   func withLock<Result>(
     exclusive: Bool, timeout: Duration, _ body: () throws(PersistenceError) -> Result
   ) throws(PersistenceError) -> Result? {
@@ -59,7 +61,7 @@ final class StoreLock {
         pause = min(pause * 2, .milliseconds(20))
       }
     } catch {
-      throw .writeFailed(URL(fileURLWithPath: path), reason: error.description)
+      throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
     }
     defer {
       do {

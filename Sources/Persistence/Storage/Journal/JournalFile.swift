@@ -12,7 +12,7 @@ import Foundation
 
 /// The journal file `<store>.journal` and what this process knows of it.
 ///
-/// Not thread-safe: owned by one ``JournaledStore`` and used on its repository's executor.
+/// Not thread-safe: owned by one ``DiskStore`` and used on its repository's executor.
 final class JournalFile {
   /// What happened to the journal since this instance last read or wrote it.
   enum Change {
@@ -50,34 +50,14 @@ final class JournalFile {
 
   /// The whole journal, or `nil` if there is none; remembers which file it read.
   func readAll() throws(PersistenceError) -> [UInt8]? {
-    let reading: Int32
-    do {
-      reading = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
-    } catch  where error.isMissing {
+    let reader = FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
+    guard let (data, status) = try reader.readWholeFile() else {
       if let descriptor { try? fileSystem.close(descriptor, path: path) }
       descriptor = nil
       identity = nil
       length = 0
       return nil
-    } catch  where error.code == ENOTDIR {
-      throw .directoryUnavailable(
-        URL(fileURLWithPath: directory), reason: "a part of the path is a file, not a folder")
-    } catch {
-      throw .unreadable(url, reason: error.description)
     }
-    defer { try? fileSystem.close(reading, path: path) }
-    let status: FileStatus
-    do {
-      status = try fileSystem.status(ofDescriptor: reading, path: path)
-    } catch {
-      throw .unreadable(url, reason: error.description)
-    }
-    guard status.kind == .regular else { throw .notARegularFile(url, found: "not a regular file") }
-    guard status.size <= maximumSize else {
-      throw .fileTooLarge(url, size: status.size, limit: maximumSize)
-    }
-    let data = try FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
-      .readToEnd(reading, expectedSize: Int(status.size))
     remember(status)
     return Array(data)
   }
@@ -89,6 +69,9 @@ final class JournalFile {
 
   /// Compares the file on disk with what this instance last read or wrote. Call it under the
   /// store's lock, so that no other writer is appending meanwhile.
+  ///
+  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status or its new records
+  ///   cannot be read.
   func changesSinceLastSeen() throws(PersistenceError) -> Change {
     let status: FileStatus
     do {
@@ -96,7 +79,7 @@ final class JournalFile {
     } catch  where error.isMissing {
       return identity == nil ? .unchanged : .replaced
     } catch {
-      throw .writeFailed(url, reason: error.description)
+      throw .unreadable(url, reason: error.description)
     }
     guard let identity, identity == (status.device, status.inode), status.size >= length else {
       return status.size == 0 && identity == nil ? .unchanged : .replaced

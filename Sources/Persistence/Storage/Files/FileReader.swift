@@ -1,12 +1,54 @@
-// Reads an open file: all of it, within a size limit, or a range of it.
+// The one checked read of a store's files: open, fstat, regular file only, size cap, read.
 
 import Foundation
 
-/// Reads an open file through ``FileSystem``, turning failures into ``PersistenceError``.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a store's file through ``FileSystem``, turning failures into ``PersistenceError``.
+///
+/// ``readWholeFile()`` is the path every read of a whole file takes, the snapshot's and the
+/// journal's alike, so both refuse the same things with the same messages.
 struct FileReader {
   let fileSystem: any FileSystem
   let path: String
   let limit: Int64
+
+  /// The whole file and the status of the file read, or `nil` when there is no file.
+  ///
+  /// Refuses anything but a regular file, and a file larger than ``limit``, before reading a
+  /// byte. The status comes from the open descriptor, so it describes the bytes returned even
+  /// if another writer renames a new file into place meanwhile.
+  func readWholeFile() throws(PersistenceError) -> (data: Data, status: FileStatus)? {
+    let url = URL(fileURLWithPath: path)
+    let descriptor: Int32
+    do {
+      // O_NONBLOCK so that a FIFO at the path is reported instead of blocking the open.
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
+    } catch  where error.isMissing {
+      return nil
+    } catch  where error.code == ENOTDIR {
+      throw .directoryUnavailable(
+        url.deletingLastPathComponent(), reason: "a part of the path is a file, not a folder")
+    } catch {
+      throw .unreadable(url, reason: error.description)
+    }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    let status: FileStatus
+    do {
+      status = try fileSystem.status(ofDescriptor: descriptor, path: path)
+    } catch {
+      throw .unreadable(url, reason: error.description)
+    }
+    guard status.kind == .regular else { throw .notARegularFile(url, found: status.kind.noun) }
+    guard status.size <= limit else { throw .fileTooLarge(url, size: status.size, limit: limit) }
+    return (try readToEnd(descriptor, expectedSize: Int(status.size)), status)
+  }
 
   /// All the bytes until end of file, up to and including ``limit`` bytes.
   ///

@@ -1,0 +1,93 @@
+// The lock that serialises writers of one store, across actors and across processes.
+
+import Foundation
+
+/// The store's lock: `<store>.lock`, taken exclusively to change the store and shared to
+/// read snapshot and journal together.
+///
+/// It belongs to the store as a whole, not to one of its files: the snapshot and the journal
+/// change together under it. It opens the ``LockFile`` on first use and keeps it open.
+///
+/// Not thread-safe: one ``DiskStore`` owns it and uses it on its repository's executor.
+final class StoreLock {
+  let location: StoreLocation
+  let fileSystem: any FileSystem
+  /// How long to wait for another holder before giving up.
+  let timeout: Duration
+  private var file: LockFile?
+
+  init(location: StoreLocation, fileSystem: any FileSystem, timeout: Duration) {
+    self.location = location
+    self.fileSystem = fileSystem
+    self.timeout = timeout
+  }
+
+  /// The lock file's path: `<store>.lock` beside the store.
+  var path: String { location.path + ".lock" }
+
+  /// Runs `body` holding the lock exclusively, creating the folder and the lock file if
+  /// needed.
+  ///
+  /// - Throws: ``PersistenceError/lockTimeout(_:seconds:)`` when another writer holds the
+  ///   lock for longer than the timeout, ``PersistenceError/lockFailed(_:reason:)`` when the
+  ///   lock file cannot be opened or locked, or what `body` throws.
+  func withExclusiveLock<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  )
+    throws(PersistenceError) -> Result
+  {
+    try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL)
+    let file = try openForWriters()
+    defer { if file.isStuck { self.file = nil } }
+    return try withLock(file, exclusive: true, body)
+  }
+
+  /// Runs `body` while no writer can change the store, for a consistent read of snapshot and
+  /// journal together. Where the lock file cannot be opened (a read-only folder, or no
+  /// folder yet) nobody can be writing, and `body` runs without it.
+  ///
+  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when the lock file is there but
+  ///   cannot be locked, ``PersistenceError/lockTimeout(_:seconds:)``, or what `body` throws.
+  func withSharedLock<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  )
+    throws(PersistenceError) -> Result
+  {
+    guard let file = try? LockFile(path: path, fileSystem: fileSystem, create: false) else {
+      return try body()
+    }
+    return try withLock(file, exclusive: false, body)
+  }
+
+  /// Runs `body` holding the lock exclusively if nobody holds it right now; does nothing
+  /// otherwise, or when the lock file cannot be opened.
+  func ifUncontended(_ body: () -> Void) {
+    guard let file = try? LockFile(path: path, fileSystem: fileSystem),
+      (try? file.tryLock(exclusive: true)) == true
+    else { return }
+    withExtendedLifetime(file) { body() }
+  }
+
+  private func withLock<Result>(
+    _ file: LockFile, exclusive: Bool, _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    guard let result = try file.withLock(exclusive: exclusive, timeout: timeout, body) else {
+      let parts = timeout.components
+      throw .lockTimeout(
+        location.fileURL, seconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+    }
+    return result
+  }
+
+  /// The lock file, opened (and created if needed) once and kept for later changes.
+  private func openForWriters() throws(PersistenceError) -> LockFile {
+    if let file { return file }
+    do {
+      let opened = try LockFile(path: path, fileSystem: fileSystem)
+      file = opened
+      return opened
+    } catch {
+      throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
+    }
+  }
+}

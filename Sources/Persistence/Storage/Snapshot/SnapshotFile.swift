@@ -1,0 +1,127 @@
+// The snapshot file of a store: checked reads and durable whole-file writes, as PersistenceErrors.
+
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The snapshot `<name>`: checked, size-capped reads; durable whole-file writes; and the
+/// identity of the version last read or written, to notice changes made by other writers.
+///
+/// Not thread-safe: one ``DiskStore`` owns it and uses it under the store's ``StoreLock``,
+/// on its repository's executor.
+final class SnapshotFile {
+  let location: StoreLocation
+  let fileSystem: any FileSystem
+  let configuration: StoreConfiguration
+
+  /// The identity of the file this instance last read or wrote; `nil` when there was none.
+  private var lastSeen: FileIdentity?
+
+  init(
+    location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
+    configuration: StoreConfiguration = StoreConfiguration()
+  ) {
+    self.location = location
+    self.fileSystem = fileSystem
+    self.configuration = configuration
+  }
+
+  /// The size of the snapshot this instance last read or wrote; 0 when there was none.
+  var lastSeenSize: Int64 { lastSeen?.size ?? 0 }
+
+  /// The permission bits of the snapshot this instance last read or wrote, if any.
+  var lastSeenPermissions: mode_t? { lastSeen?.permissions }
+
+  /// The items in the file, in file order, and the journal sequence they include; no items
+  /// when the file does not exist.
+  func readSnapshot<Item: Decodable & Sendable>(
+    as type: Item.Type
+  ) throws(PersistenceError)
+    -> StoreFormat.Snapshot<Item>
+  {
+    guard let data = try readBytes() else {
+      return StoreFormat.Snapshot(items: [], sequence: 0, version: configuration.schemaVersion)
+    }
+    do {
+      return try StoreFormat.decode(data, as: Item.self, configuration: configuration)
+    } catch {
+      switch error {
+      case .newerVersion(let version):
+        throw .unsupportedVersion(
+          location.fileURL, version: version, newest: configuration.schemaVersion)
+      case .malformed(let reason):
+        throw .corrupt(location.fileURL, reason: reason)
+      case .migrationFailed(let version, let reason):
+        throw .migrationFailed(location.fileURL, fromVersion: version, reason: reason)
+      }
+    }
+  }
+
+  /// Whether the file on disk is not the one this instance last read or wrote.
+  ///
+  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status cannot be read.
+  func hasChangedSinceLastSeen() throws(PersistenceError) -> Bool {
+    do {
+      return try FileIdentity(fileSystem.status(ofPath: location.path)) != lastSeen
+    } catch  where error.isMissing {
+      return lastSeen != nil
+    } catch {
+      throw .unreadable(location.fileURL, reason: error.description)
+    }
+  }
+
+  /// Replaces the file with `items` at the configured schema version, durably, noting that
+  /// they include the journal up to `sequence`.
+  ///
+  /// Call it inside ``StoreLock/withExclusiveLock(_:)``, which creates the folder if needed.
+  func write<Item: Encodable>(
+    _ items: some Sequence<Item>, sequence: Int
+  )
+    throws(PersistenceError)
+  {
+    let bytes: [UInt8]
+    do {
+      bytes = try StoreFormat.encode(
+        items, version: configuration.schemaVersion, sequence: sequence)
+    } catch {
+      throw .encodingFailed(location.fileURL, reason: String(describing: error))
+    }
+    // A file this store would refuse to read back must never be written.
+    guard Int64(bytes.count) <= configuration.maximumFileSize else {
+      throw .wouldExceedSizeLimit(
+        location.fileURL, size: Int64(bytes.count), limit: configuration.maximumFileSize)
+    }
+    do {
+      let written = try DurableFileWriter(fileSystem: fileSystem)
+        .replaceContents(of: location.path, in: location.directory, with: bytes)
+      lastSeen = FileIdentity(written)
+    } catch {
+      switch error {
+      case .notWritten(let cause):
+        throw .writeFailed(location.fileURL, reason: cause.description)
+      case .writtenButNotDurable(let cause, let written):
+        lastSeen = FileIdentity(written)
+        throw .notDurable(location.fileURL, reason: cause.description)
+      }
+    }
+  }
+
+  /// The whole file, or `nil` when there is none; refuses anything but a regular file.
+  private func readBytes() throws(PersistenceError) -> Data? {
+    let reader = FileReader(
+      fileSystem: fileSystem, path: location.path, limit: configuration.maximumFileSize)
+    guard let (data, status) = try reader.readWholeFile() else {
+      lastSeen = nil
+      return nil
+    }
+    // The identity of the file whose bytes were just read, taken from the open descriptor.
+    lastSeen = FileIdentity(status)
+    return data
+  }
+}
