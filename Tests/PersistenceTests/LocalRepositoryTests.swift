@@ -68,7 +68,7 @@ import Testing
     try Data("[]".utf8).write(to: file)
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(Question(prompt: "p", answer: "a"))  // Rewrites the seed format.
+    try await repository.save(Question(prompt: "p", answer: "a"))  // Rewrites the original format.
     try await repository.save(Question(prompt: "q", answer: "a"))  // Creates the journal.
     for name in ["q.json", "q.json.journal"] {
       let attributes = try FileManager.default.attributesOfItem(atPath: folder.appending(name).path)
@@ -91,20 +91,20 @@ import Testing
     #expect((object?["items"] as? [Any])?.count == 3)
   }
 
-  @Test func readsTheSeedFormatAndRewritesItAsTheCurrentVersion() async throws {
+  @Test func readsTheOriginalPatternsFormatAndRewritesItAsTheCurrentVersion() async throws {
     let folder = try TemporaryDirectory()
     let file = folder.appending("q.json")
-    let seedItems = sampleQuestions(4)
-    try JSONEncoder().encode(seedItems).write(to: file)
+    let originalItems = sampleQuestions(4)
+    try JSONEncoder().encode(originalItems).write(to: file)
 
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await repository.loadAll() == seedItems)
+    #expect(await repository.loadAll() == originalItems)
     let added = Question(prompt: "new", answer: "a")
     try await repository.save(added)
     let text = String(decoding: try #require(bytes(of: file)), as: UTF8.self)
     #expect(text.hasPrefix(#"{"version":1,"#))
     let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll() == seedItems + [added])
+    #expect(await reopened.loadAll() == originalItems + [added])
   }
 
   @Test func aBatchIsOneJournalRecordAndOneSync() async throws {

@@ -14,7 +14,7 @@ import Testing
 #endif
 
 @Suite struct WriterConcurrencyTests {
-  /// The seed's `Task.detached` write could land an older snapshot after a newer one. Here
+  /// The original pattern's `Task.detached` write could land an older snapshot after a newer one. Here
   /// every concurrent save only adds an item, so each snapshot renamed into place must be
   /// strictly larger than the one before it.
   @Test func concurrentRewritesLandOnDiskInOrder() async throws {
