@@ -1,6 +1,8 @@
 // What each key does on each page of the full-screen list, as calls on the screen and its model.
 
+import Models
 import TerminalUI
+import ViewModels
 
 extension ListScreen {
   /// The exit status after Ctrl-C, as a shell reports a process ended by SIGINT.

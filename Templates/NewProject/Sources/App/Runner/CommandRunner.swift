@@ -52,7 +52,7 @@ public struct CommandRunner {
     do {
       repository = try openRepository(directory)
     } catch {
-      throw .store(ErrorText.sentence(for: error))
+      throw .store(String(describing: error))
     }
     let list = __MODEL__ListViewModel(repository: repository)
     await list.load()
