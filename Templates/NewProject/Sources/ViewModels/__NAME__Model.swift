@@ -36,6 +36,11 @@ public final class __NAME__Model {
     self.list = list
   }
 
+  /// Reads the list from the store; a SwiftUI front end calls it from `.task`.
+  public func load() async {
+    await list.load()
+  }
+
   /// Opens an empty form to add a value.
   public func add__MODEL__() {
     show(.editor(__MODEL__EditorViewModel()))
