@@ -105,7 +105,8 @@
     /// An empty store that lives in memory only, for tests; each call gives a new one.
     static func makeInMemoryContainer() throws -> ModelContainer {
       try ModelContainer(
-        for: schema, configurations: [ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)])
+        for: schema,
+        configurations: [ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)])
     }
 
     /// An in-memory store holding `snapshots`, for SwiftUI previews.

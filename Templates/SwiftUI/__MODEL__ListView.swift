@@ -89,7 +89,11 @@
     }
 
     private var deletionTitle: String {
-      if case .confirmDeletion(let item) = model.destination { "Delete “\(item.title)”?" } else { "" }
+      if case .confirmDeletion(let item) = model.destination {
+        "Delete “\(item.title)”?"
+      } else {
+        ""
+      }
     }
   }
 
@@ -98,7 +102,8 @@
       model: __NAME__Model(
         list: __MODEL__ListViewModel(
           repository: InMemoryRepository([
-            __MODEL__(title: "First", tags: ["example"]), __MODEL__(title: "Second", notes: "Notes"),
+            __MODEL__(title: "First", tags: ["example"]),
+            __MODEL__(title: "Second", notes: "Notes"),
           ]))))
   }
 #endif

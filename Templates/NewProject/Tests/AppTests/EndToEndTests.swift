@@ -58,7 +58,9 @@ import Testing
 
   @Test func theEnvironmentVariableNamesTheFolder() throws {
     let environment = ["__ENV_PREFIX___DATA_DIR": folder.url.path]
-    #expect(try run(["add", "From the environment"], environment: environment, usesOption: false).status == 0)
+    #expect(
+      try run(["add", "From the environment"], environment: environment, usesOption: false).status
+        == 0)
     #expect(try run(["list"]).standardOutput.contains("From the environment"))
   }
 

@@ -60,7 +60,9 @@ import Testing
     try terminal.send("Pancakes\r")
     try terminal.waitForText("Added “Pancakes”.")
     try terminal.send("aBread\r")
-    let list = try terminal.waitForScreen { $0.line(0).hasPrefix(" __NAME__") && $0.line(0).hasSuffix(" 2") }
+    let list = try terminal.waitForScreen {
+      $0.line(0).hasPrefix(" __NAME__") && $0.line(0).hasSuffix(" 2")
+    }
     #expect(list.text.contains("Pancakes"))
     #expect(list.text.contains("Bread"))
 
@@ -97,7 +99,8 @@ import Testing
     let before = terminal.initialAttributes
     try terminal.waitForText("j/k move")
     try terminal.send("\u{3}")
-    #expect(try terminal.waitForExit() == PseudoTerminal.ExitStatus(status: 130, wasSignalled: false))
+    #expect(
+      try terminal.waitForExit() == PseudoTerminal.ExitStatus(status: 130, wasSignalled: false))
     try expectRestored(terminal, like: before)
   }
 

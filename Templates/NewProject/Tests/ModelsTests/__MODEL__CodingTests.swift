@@ -5,9 +5,13 @@ import Models
 import Testing
 
 @Suite struct __MODEL__CodingTests {
-  private let fixed = __MODEL__(
-    id: UUID(uuidString: "3F2A1B4C-0000-4000-8000-000000000001")!, title: "First", notes: "n",
-    tags: ["a", "b"], createdAt: Date(timeIntervalSince1970: 1_795_000_000.25))
+  private let fixed: __MODEL__
+
+  init() throws {
+    fixed = __MODEL__(
+      id: try #require(UUID(uuidString: "3F2A1B4C-0000-4000-8000-000000000001")), title: "First",
+      notes: "n", tags: ["a", "b"], createdAt: Date(timeIntervalSince1970: 1_795_000_000.25))
+  }
 
   @Test func encodesExactlyTheDocumentedKeys() throws {
     let data = try JSONEncoder().encode(fixed)

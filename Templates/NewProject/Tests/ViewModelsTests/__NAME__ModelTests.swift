@@ -6,7 +6,9 @@ import Testing
 import ViewModels
 
 @MainActor @Suite struct __NAME__ModelTests {
-  private func model(_ items: [__MODEL__] = []) async -> (__NAME__Model, InMemoryRepository<__MODEL__>) {
+  private func model(
+    _ items: [__MODEL__] = []
+  ) async -> (__NAME__Model, InMemoryRepository<__MODEL__>) {
     let store = InMemoryRepository(items)
     let list = __MODEL__ListViewModel(repository: store)
     await list.load()

@@ -62,7 +62,8 @@ enum ListFrame {
       drawRow(items[index], isSelected: index == screen.selection, row: row, into: &frame)
     }
     let separator = frame.rows - 4
-    frame.write(String(repeating: "─", count: frame.columns), row: separator, column: 0, style: .dim)
+    frame.write(
+      String(repeating: "─", count: frame.columns), row: separator, column: 0, style: .dim)
     guard let item = screen.selected__MODEL__ else { return }
     let notes = item.notes.isEmpty ? "no notes" : item.notes
     frame.write(
@@ -70,7 +71,9 @@ enum ListFrame {
       width: frame.columns - 2)
   }
 
-  private static func drawRow(_ item: __MODEL__, isSelected: Bool, row: Int, into frame: inout Frame) {
+  private static func drawRow(
+    _ item: __MODEL__, isSelected: Bool, row: Int, into frame: inout Frame
+  ) {
     var tagsWidth = 0
     if !item.tags.isEmpty {
       let tags = item.tags.map { "#" + $0 }.joined(separator: " ")
@@ -109,7 +112,8 @@ enum ListFrame {
     let row = frame.rows - 2
     if screen.page == .confirmDelete, case .confirmDeletion(let item) = screen.model.destination {
       frame.write(
-        " Delete? y/n  “\(item.title)”", row: row, column: 0, style: CellStyle.bold.colored(.yellow))
+        " Delete? y/n  “\(item.title)”", row: row, column: 0, style: CellStyle.bold.colored(.yellow)
+      )
     } else if let error = screen.list.errorMessage {
       frame.write(" " + error, row: row, column: 0, style: CellStyle.bold.colored(.red))
     } else if let notice = screen.model.notice {

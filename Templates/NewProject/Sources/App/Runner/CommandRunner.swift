@@ -40,7 +40,8 @@ public struct CommandRunner {
   /// Runs a parsed invocation and returns the exit status.
   func perform(_ invocation: Invocation) async throws(AppError) -> Int32 {
     let command =
-      invocation.command ?? (context.isInteractive && !invocation.json ? .fullScreen : .list(tag: nil))
+      invocation.command
+      ?? (context.isInteractive && !invocation.json ? .fullScreen : .list(tag: nil))
     if command == .help {
       console.writeOutput(HelpText.page)
       return ExitCode.success
@@ -100,7 +101,8 @@ public struct CommandRunner {
   /// Writes `error` to standard error as `__EXECUTABLE__: error: <sentence>`, with a pointer to
   /// the help after a usage error.
   private func report(_ error: AppError) {
-    var text = "__EXECUTABLE__: error: " + (error.errorDescription ?? String(describing: error)) + "\n"
+    var text =
+      "__EXECUTABLE__: error: " + (error.errorDescription ?? String(describing: error)) + "\n"
     if error.isUsageError { text += "Run `__EXECUTABLE__ help` for usage.\n" }
     console.writeError(text)
   }
