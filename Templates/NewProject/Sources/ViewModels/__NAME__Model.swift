@@ -19,7 +19,7 @@ public final class __NAME__Model {
   public enum Destination {
     /// The form that adds a value, or edits one.
     case editor(__MODEL__EditorViewModel)
-    /// A question asking whether to delete this value.
+    /// A confirmation asking whether to delete this value.
     case confirmDeletion(__MODEL__)
   }
 

@@ -1,4 +1,4 @@
-// The flows of the root model: the form, the question before a deletion, and their failures.
+// The flows of the root model: the form, the confirmation before a deletion, and their failures.
 
 import Models
 import Persistence

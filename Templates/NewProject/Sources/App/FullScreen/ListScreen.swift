@@ -7,7 +7,7 @@ import ViewModels
 
 /// Everything the full-screen list shows, besides what its view models hold.
 ///
-/// The flows (the form, the question before a deletion) belong to ``model``, the same
+/// The flows (the form, the confirmation before a deletion) belong to ``model``, the same
 /// ``__NAME__Model`` a SwiftUI front end would drive. This object adds only what a terminal
 /// needs on top: the selection and its scroll position, whether typing goes into the search,
 /// the help page, the terminal's size and the exit status. It is `@Observable`, so the run
