@@ -3,7 +3,8 @@
 # Targets:
 #   help         list these targets
 #   build        build everything in debug mode, warnings as errors
-#   test         run the whole test suite (Swift Testing) and type-check the docs' code
+#   test         run the whole test suite (Swift Testing) and type-check the docs' code, and
+#                `swiftc -parse` the Apple-only templates
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
@@ -11,6 +12,12 @@
 #                headers, and says which package to install if they are missing
 #   bench-quick  the same benchmark at small sizes, in under a minute
 #   run          build and run `questions` on the default data directory (ARGS="..." to pass arguments)
+#   new-project  write a new standalone package from Templates/: NAME=Recipes [MODEL=Item]
+#                [DIR=../NAME]; see scripts/new-project
+#   test-templates  the generator's refusals, a generated project's own `make test`, and
+#                `swiftc -parse` of Templates/SwiftData and Templates/SwiftUI
+#   check-apple-templates  type-check Templates/SwiftData and Templates/SwiftUI against the
+#                SDK on macOS; on Linux only parse them, and say so
 #   format       format every Swift file in place with the toolchain's `swift format`
 #   lint         check formatting (benchmark included) and build the root package in release
 #                mode, warnings as errors
@@ -22,8 +29,11 @@ FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/S
 # The benchmark is a package of its own, so that only it needs SQLite's headers.
 BENCH = $(SWIFT) run --package-path Benchmarks -c release $(SWIFT_FLAGS) Benchmarks
 ARGS ?=
+MODEL ?= Item
+DIR ?= ../$(NAME)
 
-.PHONY: help build test test-tsan stress bench bench-quick run format lint clean
+.PHONY: help build test test-tsan stress bench bench-quick run new-project test-templates \
+  check-apple-templates format lint clean
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -34,6 +44,7 @@ build:
 test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	scripts/check-doc-snippets
+	scripts/parse-apple-templates
 	$(SWIFT) test --skip-build
 
 test-tsan:
@@ -56,6 +67,19 @@ bench-quick:
 run:
 	$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
 	$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
+
+new-project:
+	@if [ -z "$(NAME)" ]; then \
+	  echo "make new-project: give a name, e.g. make new-project NAME=Recipes MODEL=Recipe" >&2; \
+	  exit 64; \
+	fi
+	scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
+
+test-templates:
+	scripts/test-templates
+
+check-apple-templates:
+	scripts/check-apple-templates
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)

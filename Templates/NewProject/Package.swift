@@ -1,0 +1,52 @@
+// swift-tools-version: 6.2
+// __NAME__: __model__ values stored durably on disk, with commands and a full-screen terminal list.
+
+import PackageDescription
+
+/// Settings shared by every target, so the whole package builds under the same rules.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  .enableUpcomingFeature("InferIsolatedConformances"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+/// The same settings plus main-actor isolation by default, for the layers that drive a UI.
+let uiSettings: [SwiftSetting] = swiftSettings + [.defaultIsolation(MainActor.self)]
+
+let package = Package(
+  name: "__NAME__",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .executable(name: "__EXECUTABLE__", targets: ["__EXECUTABLE__"])
+  ],
+  targets: [
+    // Layers: Models and Persistence (independent of each other) <- ViewModels <- App.
+    // Persistence is generic: it stores any Codable & Identifiable value and imports no Models.
+    .target(name: "Models", swiftSettings: swiftSettings),
+    .target(name: "Persistence", swiftSettings: swiftSettings),
+    .target(
+      name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
+
+    // Front end: a generic terminal toolkit, the app's commands and screen, and a thin `main`.
+    .target(name: "TerminalUI", swiftSettings: swiftSettings),
+    .target(
+      name: "App", dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI"],
+      swiftSettings: uiSettings),
+    .executableTarget(name: "__EXECUTABLE__", dependencies: ["App"], swiftSettings: uiSettings),
+
+    // Tests
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "PersistenceTests", dependencies: ["Persistence", "Models", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "ViewModelsTests",
+      dependencies: ["ViewModels", "Persistence", "Models", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "AppTests", dependencies: ["App", "Models", "TestSupport"],
+      swiftSettings: swiftSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,67 @@
+// Runs the full-screen list: owns the terminal, draws frames as state changes, hands keys over.
+
+import Foundation
+import Observation
+import TerminalUI
+import ViewModels
+
+/// The interactive front end that `__EXECUTABLE__` opens when both ends are a terminal.
+///
+/// 1. Keys arrive from ``KeyReader``; ``ListScreen/handle(_:)`` turns each into calls on the
+///    view models, which change their state.
+/// 2. An `Observations` sequence over ``ListFrame/frame(for:)`` notices the change and yields
+///    a new frame, which ``FrameRenderer`` turns into one write of escape sequences.
+/// Nothing calls "redraw" by hand: a terminal resize only sets ``ListScreen/size``.
+struct FullScreenMode {
+  /// The flows the screen drives.
+  var model: __NAME__Model
+
+  /// Takes over the terminal until the person quits or a signal arrives, restores it on every
+  /// way out, and returns the exit status: 0 for `q`, 130 for Ctrl-C, and 128 plus the
+  /// signal's number for SIGINT, SIGTERM and SIGHUP. A crash is covered by the session's crash
+  /// guard.
+  func run() async throws(AppError) -> Int32 {
+    do {
+      return try await runInTerminal()
+    } catch {
+      throw .terminal(error)
+    }
+  }
+
+  private func runInTerminal() async throws(TerminalError) -> Int32 {
+    let terminal = TerminalSession()
+    try terminal.enter()
+    defer { terminal.restore() }
+    let reader = try KeyReader()
+    defer { reader.stop() }
+    let screen = ListScreen(model: model, size: terminal.size)
+    let signals = try TerminalSignals { signal in
+      switch signal {
+      case .windowChanged:
+        screen.size = terminal.size
+        screen.select(screen.selection)
+      case .interrupt, .terminate, .hangUp:
+        screen.finish(status: 128 + signal.number)
+        reader.stop()
+      }
+    }
+    defer { signals.stop() }
+    let drawing = Task {
+      var renderer = FrameRenderer(colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+      for await frame in Observations({ ListFrame.frame(for: screen) }) {
+        do {
+          try terminal.write(renderer.update(to: frame))
+        } catch {
+          screen.finish(status: ExitCode.failure)  // The terminal is gone: nothing to draw on.
+          reader.stop()
+        }
+      }
+    }
+    defer { drawing.cancel() }
+    for await key in reader.keys {
+      await screen.handle(key)
+      if screen.exitStatus != nil { break }
+    }
+    return screen.exitStatus ?? ExitCode.success
+  }
+}

@@ -1,0 +1,44 @@
+// The content rules every front end applies before a __model__ is stored.
+
+import Foundation
+
+extension __MODEL__ {
+  /// A new value whose text follows the rules: the title trimmed and not empty, the notes
+  /// trimmed, the tags trimmed, without empty or repeated ones.
+  ///
+  /// The command line and the full-screen form both create values through this, so the
+  /// rules live in one place.
+  ///
+  /// - Throws: ``__MODEL__Error/blankTitle`` when the title is empty or only white space.
+  public static func validated(
+    title: String, notes: String = "", tags: [String] = [], id: UUID = UUID(),
+    createdAt: Date = .now
+  ) throws(__MODEL__Error) -> __MODEL__ {
+    let trimmedTitle = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmedTitle.isEmpty else { throw .blankTitle }
+    return __MODEL__(
+      id: id, title: trimmedTitle, notes: notes.trimmingCharacters(in: .whitespacesAndNewlines),
+      tags: cleanedTags(tags), createdAt: createdAt)
+  }
+
+  /// `tags` trimmed, in their order, without empty ones or repeats.
+  public static func cleanedTags(_ tags: [String]) -> [String] {
+    var seen = Set<String>()
+    return tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
+
+  /// The tags of a comma-separated list such as `"quick, vegetarian"`.
+  public static func tags(fromList text: String) -> [String] {
+    cleanedTags(text.split(separator: ",").map(String.init))
+  }
+
+  /// Whether every word of `searchText` appears, ignoring case, in the title, the notes or a
+  /// tag; an empty search matches everything.
+  public func matches(_ searchText: String) -> Bool {
+    let haystack = ([title, notes] + tags).joined(separator: "\n")
+    return searchText.split(whereSeparator: \.isWhitespace).allSatisfy {
+      haystack.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+  }
+}

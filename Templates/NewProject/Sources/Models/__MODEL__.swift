@@ -1,0 +1,68 @@
+// One __model__: a title, notes and tags, with its on-disk shape fixed by hand.
+
+import Foundation
+
+/// A __model__ in the list, with its notes and tags.
+///
+/// `__MODEL__` is a plain value: it knows nothing about where it is stored. Its `Codable`
+/// form is the on-disk shape of one __model__, a JSON object with exactly the keys `id`,
+/// `title`, `notes`, `tags` and `createdAt`, where `createdAt` is an ISO-8601 string in UTC
+/// such as `2026-11-22T07:54:15Z` (or `2026-11-22T07:54:15.250Z` with milliseconds).
+///
+/// ``createdAt`` is kept to the millisecond, the precision of its on-disk form, so a value
+/// compares equal to itself after a round trip through a file.
+public struct __MODEL__: Codable, Hashable, Identifiable, Sendable {
+  /// The stable identity.
+  public var id: UUID
+  /// The one line shown in lists.
+  public var title: String
+  /// Free text shown with the title; may be empty.
+  public var notes: String
+  /// Labels to filter by, in the order they were given.
+  public var tags: [String]
+  /// When it was created, to the millisecond.
+  public var createdAt: Date
+
+  /// Creates a value as given, without checking ``validated(title:notes:tags:)``'s rules.
+  ///
+  /// - Parameters:
+  ///   - id: The identity; a new random UUID unless given.
+  ///   - title: The one line shown in lists.
+  ///   - notes: Free text.
+  ///   - tags: Labels to filter by.
+  ///   - createdAt: The creation time, truncated to whole milliseconds.
+  public init(
+    id: UUID = UUID(), title: String, notes: String = "", tags: [String] = [],
+    createdAt: Date = .now
+  ) {
+    self.id = id
+    self.title = title
+    self.notes = notes
+    self.tags = tags
+    self.createdAt = Timestamp.truncatedToMilliseconds(createdAt)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, title, notes, tags, createdAt
+  }
+
+  /// Decodes a value from its on-disk shape; `createdAt` may carry fractional seconds.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(UUID.self, forKey: .id)
+    title = try container.decode(String.self, forKey: .title)
+    notes = try container.decode(String.self, forKey: .notes)
+    tags = try container.decode([String].self, forKey: .tags)
+    createdAt = try Timestamp.decode(.createdAt, in: container)
+  }
+
+  /// Encodes the value in its on-disk shape.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encode(notes, forKey: .notes)
+    try container.encode(tags, forKey: .tags)
+    try container.encode(Timestamp.format(createdAt), forKey: .createdAt)
+  }
+}

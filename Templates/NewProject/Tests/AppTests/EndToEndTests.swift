@@ -1,0 +1,106 @@
+// The built `__EXECUTABLE__` run as a child process: arguments in, output and exit status out.
+
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct EndToEndTests {
+  private let folder: TemporaryDirectory
+
+  init() throws {
+    folder = try TemporaryDirectory(prefix: "__NAME__EndToEnd")
+  }
+
+  /// Runs `__EXECUTABLE__` on the test's data folder, given by `--data-dir` unless `environment`
+  /// names the folder instead.
+  private func run(
+    _ arguments: [String], environment: [String: String?] = [:], usesOption: Bool = true
+  ) throws -> ChildProcessResult {
+    try ChildProcess.run(
+      BuiltProducts.executable("__EXECUTABLE__"),
+      (usesOption ? ["--data-dir", folder.url.path] : []) + arguments,
+      environment: ["__ENV_PREFIX___DATA_DIR": nil].merging(environment) { $1 })
+  }
+
+  @Test func addListShowAndDelete() throws {
+    let added = try run(["add", "Pancakes", "--notes", "Flour, eggs, milk", "--tag", "quick"])
+    #expect(added.status == 0)
+    let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(UUID(uuidString: id) != nil)
+    #expect(try run(["add", "Bread", "--tag=slow"]).status == 0)
+
+    let list = try run(["list"])
+    #expect(list.status == 0)
+    #expect(list.standardOutput.contains("Pancakes  #quick"))
+    #expect(list.standardOutput.contains("Bread  #slow"))
+    #expect(try run(["list", "--tag", "slow"]).standardOutput.contains("Pancakes") == false)
+
+    let shown = try run(["show", String(id.prefix(6)).lowercased()])
+    #expect(shown.status == 0)
+    #expect(shown.standardOutput.contains("notes:   Flour, eggs, milk"))
+
+    let deleted = try run(["delete", id])
+    #expect(deleted.status == 0)
+    #expect(deleted.standardOutput == "Deleted “Pancakes”.\n")
+    #expect(!(try run(["list"]).standardOutput.contains("Pancakes")))
+  }
+
+  @Test func listJSONIsAnArrayOfObjectsWithTheModelsKeys() throws {
+    _ = try run(["add", "Soup", "--tag", "a", "--tag", "b"])
+    let result = try run(["list", "--json"])
+    #expect(result.status == 0)
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+    try #require(array.count == 1)
+    #expect(Set(array[0].keys) == ["id", "title", "notes", "tags", "createdAt"])
+    #expect(array[0]["tags"] as? [String] == ["a", "b"])
+  }
+
+  @Test func theEnvironmentVariableNamesTheFolder() throws {
+    let environment = ["__ENV_PREFIX___DATA_DIR": folder.url.path]
+    #expect(
+      try run(["add", "From the environment"], environment: environment, usesOption: false).status
+        == 0)
+    #expect(try run(["list"]).standardOutput.contains("From the environment"))
+  }
+
+  @Test(
+    arguments: [
+      ["frobnicate"], ["add"], ["add", "   "], ["list", "--bogus"], ["show"], ["show", "xyz"],
+      ["delete", "12"], ["list", "extra"], ["show", "--notes", "n", "abcd"],
+    ])
+  func aWrongCommandLineExitsWith64(arguments: [String]) throws {
+    let result = try run(arguments)
+    #expect(result.status == 64)
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("__EXECUTABLE__: error: "))
+  }
+
+  @Test func anUnknownIDOrAnUnreadableStoreExitsWith1() throws {
+    let missing = try run(["show", "abcdef12"])
+    #expect(missing.status == 1)
+    #expect(missing.standardError.contains("No __model__ has an id starting with"))
+    try Data("not json".utf8).write(to: folder.appending("__EXECUTABLE__.json"))
+    let corrupt = try run(["list"])
+    #expect(corrupt.status == 1)
+    #expect(corrupt.standardError.contains("__EXECUTABLE__.json"))
+    #expect(try Data(contentsOf: folder.appending("__EXECUTABLE__.json")) == Data("not json".utf8))
+  }
+
+  @Test func helpPrintsTheCommandsAndExitsWith0() throws {
+    for arguments in [["help"], ["--help"]] {
+      let result = try run(arguments)
+      #expect(result.status == 0)
+      #expect(result.standardOutput.contains("add <title> [--notes TEXT] [--tag TAG]..."))
+      #expect(result.standardOutput.contains("__ENV_PREFIX___DATA_DIR"))
+    }
+  }
+
+  @Test func withoutATerminalNoCommandMeansList() throws {
+    _ = try run(["add", "Plain"])
+    let result = try run([])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("Plain"))
+    #expect(!result.standardOutput.contains("\u{1B}["))
+  }
+}

@@ -1,0 +1,126 @@
+// Sets up the ModelContainer: versioned schemas, the migration plan, and an in-memory store for tests.
+
+#if canImport(SwiftData)
+  import Foundation
+  import SwiftData
+
+  /// Version 1: items with an id (not yet unique), a title and a creation date.
+  enum ExampleSchemaV1: VersionedSchema {
+    static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
+    static var models: [any PersistentModel.Type] { [ExampleItem.self] }
+
+    /// The item as version 1 stored it.
+    @Model
+    final class ExampleItem {
+      var id: UUID
+      var title: String
+      var createdAt: Date
+
+      init(id: UUID, title: String, createdAt: Date) {
+        self.id = id
+        self.title = title
+        self.createdAt = createdAt
+      }
+    }
+  }
+
+  /// Version 2: adds `notes` and `tags`, both with defaults, so existing rows need no code.
+  enum ExampleSchemaV2: VersionedSchema {
+    static var versionIdentifier: Schema.Version { Schema.Version(2, 0, 0) }
+    static var models: [any PersistentModel.Type] { [ExampleItem.self] }
+
+    /// The item as version 2 stored it.
+    @Model
+    final class ExampleItem {
+      var id: UUID
+      var title: String
+      var notes: String = ""
+      var tags: [String] = []
+      var createdAt: Date
+
+      init(id: UUID, title: String, createdAt: Date) {
+        self.id = id
+        self.title = title
+        self.createdAt = createdAt
+      }
+    }
+  }
+
+  /// Version 3, the current one: the top-level ``ExampleItem``, whose id is unique.
+  enum ExampleSchemaV3: VersionedSchema {
+    static var versionIdentifier: Schema.Version { Schema.Version(3, 0, 0) }
+    static var models: [any PersistentModel.Type] { [ExampleItem.self] }
+  }
+
+  /// How a store of any earlier version reaches the current one.
+  enum ExampleMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] {
+      [ExampleSchemaV1.self, ExampleSchemaV2.self, ExampleSchemaV3.self]
+    }
+
+    static var stages: [MigrationStage] { [addNotesAndTags, makeIDsUnique] }
+
+    /// New attributes with defaults: SwiftData migrates the rows by itself.
+    static var addNotesAndTags: MigrationStage {
+      .lightweight(fromVersion: ExampleSchemaV1.self, toVersion: ExampleSchemaV2.self)
+    }
+
+    /// A unique constraint would fail on rows that share an id, so keep the oldest of each
+    /// id before the constraint is added.
+    static var makeIDsUnique: MigrationStage {
+      .custom(
+        fromVersion: ExampleSchemaV2.self, toVersion: ExampleSchemaV3.self,
+        willMigrate: { context in
+          let rows = try context.fetch(
+            FetchDescriptor<ExampleSchemaV2.ExampleItem>(
+              sortBy: [SortDescriptor(\ExampleSchemaV2.ExampleItem.createdAt)]))
+          var seen = Set<UUID>()
+          for row in rows where !seen.insert(row.id).inserted {
+            context.delete(row)
+          }
+          try context.save()
+        },
+        didMigrate: nil)
+    }
+  }
+
+  /// Builds the containers the app, its tests and its previews use.
+  enum PersistenceController {
+    /// The current schema.
+    static var schema: Schema { Schema(versionedSchema: ExampleSchemaV3.self) }
+
+    /// The app's store, migrated to the current version when it opens; at `url`, or in the
+    /// default location (Application Support) when `url` is nil.
+    static func makeContainer(url: URL? = nil) throws -> ModelContainer {
+      let configuration =
+        if let url {
+          ModelConfiguration(schema: schema, url: url)
+        } else {
+          ModelConfiguration(schema: schema)
+        }
+      return try ModelContainer(
+        for: schema, migrationPlan: ExampleMigrationPlan.self, configurations: [configuration])
+    }
+
+    /// An empty store that lives in memory only, for tests; each call gives a new one.
+    static func makeInMemoryContainer() throws -> ModelContainer {
+      try ModelContainer(
+        for: schema,
+        configurations: [ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)])
+    }
+
+    /// An in-memory store holding `snapshots`, for SwiftUI previews.
+    @MainActor
+    static func makePreviewContainer(
+      with snapshots: [ExampleItem.Snapshot] = [
+        ExampleItem.Snapshot(title: "First", tags: ["example"]),
+        ExampleItem.Snapshot(title: "Second", notes: "With notes"),
+      ]
+    ) throws -> ModelContainer {
+      let container = try makeInMemoryContainer()
+      for snapshot in snapshots { container.mainContext.insert(ExampleItem(snapshot)) }
+      try container.mainContext.save()
+      return container
+    }
+  }
+#endif

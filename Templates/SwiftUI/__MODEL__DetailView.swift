@@ -1,0 +1,37 @@
+// The SwiftUI detail of one value: its title, notes, tags and creation date, with an Edit button.
+
+#if canImport(SwiftUI)
+  import Models
+  import SwiftUI
+
+  /// Every field of one value.
+  struct __MODEL__DetailView: View {
+    /// The value shown.
+    let item: __MODEL__
+    /// Called when the person asks to edit it.
+    var onEdit: () -> Void
+
+    var body: some View {
+      Form {
+        Section("Title") { Text(item.title) }
+        if !item.notes.isEmpty {
+          Section("Notes") { Text(item.notes) }
+        }
+        if !item.tags.isEmpty {
+          Section("Tags") { Text(item.tags.joined(separator: ", ")) }
+        }
+        Section("Created") { Text(item.createdAt, format: .dateTime) }
+      }
+      .navigationTitle(item.title)
+      .toolbar {
+        Button("Edit", action: onEdit)
+      }
+    }
+  }
+
+  #Preview {
+    NavigationStack {
+      __MODEL__DetailView(item: __MODEL__(title: "Example", notes: "Notes", tags: ["a"])) {}
+    }
+  }
+#endif
