@@ -7,7 +7,9 @@
 /// does not grow. The sequence ends when the subscriber's task is cancelled or the repository
 /// goes away; dropping the sequence, or the loop over it, unsubscribes.
 public struct RepositoryChanges<ID: Hashable & Sendable>: AsyncSequence, Sendable {
+  /// One change, or several merged.
   public typealias Element = RepositoryChange<ID>
+  /// The sequence never fails: it ends.
   public typealias Failure = Never
 
   let subscription: ChangeSubscription<ID>
