@@ -150,6 +150,17 @@ final class FullScreenState {
     if firstShownRow != offset { firstShownRow = offset }
   }
 
+  /// After the list changed underneath (another process added or deleted questions), makes
+  /// the question now shown as selected the one the selection follows: if the selected
+  /// question was deleted, its row's new question.
+  func anchorSelection() {
+    let questions = list.questions
+    let row = selection
+    let id = questions.indices.contains(row) ? questions[row].id : nil
+    if selectedID != id { selectedID = id }
+    if selectedRow != row { selectedRow = row }
+  }
+
   /// The first row to show so that `row` is visible, scrolling from `start` as little as
   /// possible.
   private func offset(showing row: Int, from start: Int) -> Int {
