@@ -10,6 +10,7 @@ public actor InMemoryRepository<Item: Identifiable & Sendable>: Repository
 where Item.ID: Sendable {
   private var cache = OrderedCache<Item.ID, Item>()
   private var writeFailure: (any Error)?
+  private let feed = ChangeFeed<Item.ID>()
 
   /// Creates a repository holding `items`, in order; a later item replaces an earlier one
   /// with the same ID.
@@ -32,15 +33,28 @@ where Item.ID: Sendable {
   public func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
   where Items.Element == Item {
     if let writeFailure { throw writeFailure }
-    for item in items { cache.update(item, forKey: item.id) }
+    var ids: [Item.ID] = []
+    for item in items {
+      cache.update(item, forKey: item.id)
+      ids.append(item.id)
+    }
+    feed.publish(RepositoryChange(ids: ids))
   }
 
   /// Stores `item` only if no item has its ID, and returns whether it did; see
   /// ``Repository/insert(_:)``.
   public func insert(_ item: Item) throws -> Bool {
     if let writeFailure { throw writeFailure }
-    guard cache[item.id] == nil else { return false }
+    return try save(item, if: { $0 == nil })
+  }
+
+  /// Stores `item` only if `condition` holds for the item stored under its ID, and returns
+  /// whether it did; see ``Repository/save(_:if:)``.
+  public func save(_ item: Item, if condition: @Sendable (Item?) -> Bool) throws -> Bool {
+    if let writeFailure { throw writeFailure }
+    guard condition(cache[item.id]) else { return false }
     cache.update(item, forKey: item.id)
+    feed.publish(RepositoryChange(ids: [item.id]))
     return true
   }
 
@@ -52,8 +66,10 @@ where Item.ID: Sendable {
   /// Removes the items with the given IDs as one change.
   public func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == Item.ID {
     if let writeFailure { throw writeFailure }
+    let ids = Array(ids)
     for id in ids { cache.removeValue(forKey: id) }
     cache.compactIfSparse()
+    feed.publish(RepositoryChange(ids: ids))
   }
 
   /// The item with the ID `id`, or `nil`.
@@ -64,5 +80,10 @@ where Item.ID: Sendable {
   /// Every item, in insertion order.
   public func loadAll() -> [Item] {
     cache.values
+  }
+
+  /// The changes from now on, in order; see ``Repository/changes()``.
+  public func changes() -> RepositoryChanges<Item.ID> {
+    feed.subscribe {}
   }
 }

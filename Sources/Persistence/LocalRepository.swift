@@ -36,13 +36,19 @@ where T.ID: Hashable & Codable & Sendable {
   /// The snapshot file, after resolving a symbolic link at its path.
   public nonisolated let fileURL: URL
 
-  private var cache: OrderedCache<T.ID, T>
+  var cache: OrderedCache<T.ID, T>
   /// ``loadAll()``'s answer, kept until the next change: callers such as view models ask
   /// for everything after each change, and building the array is O(n).
-  private var allItems: [T]?
-  private let store: DiskStore<T>
+  var allItems: [T]?
+  let store: DiskStore<T>
   private nonisolated let executor: SerialQueueExecutor
   private let committer: GroupCommitter
+  /// The subscribers of ``changes()``.
+  let feed = ChangeFeed<T.ID>()
+  /// Watches the files for other writers while anyone subscribes to ``changes()``.
+  var watcher: StoreWatcher?
+  /// Whether a catch-up with other writers is already on its way to the actor.
+  nonisolated let catchUpIsScheduled = LockedState(false)
 
   /// The executor the actor runs on: a private serial queue where blocking I/O is allowed.
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -120,6 +126,15 @@ where T.ID: Hashable & Codable & Sendable {
     try await commit(.save([item])) { cache in cache[item.id] == nil }
   }
 
+  /// Stores `item` durably only if `condition` holds for the item stored now under its ID
+  /// (`nil` when there is none), checking and saving in one isolated step under the store's
+  /// exclusive file lock, after catching up with other writers; returns whether it did.
+  ///
+  /// - Throws: ``PersistenceError`` when the change could not be stored; nothing is changed.
+  public func save(_ item: T, if condition: @Sendable (T?) -> Bool) async throws -> Bool {
+    try await commit(.save([item])) { cache in condition(cache[item.id]) }
+  }
+
   /// Removes the item with the ID `id` durably; does nothing if there is no such item.
   ///
   /// - Throws: ``PersistenceError`` when the change could not be stored; nothing is changed.
@@ -162,10 +177,16 @@ where T.ID: Hashable & Codable & Sendable {
     _ change: StoreChange<T>,
     if condition: (OrderedCache<T.ID, T>) -> Bool = { _ in true }
   ) async throws(PersistenceError) -> Bool {
+    // Other writers' changes read on the way are published whether this change works or not.
+    var othersChanged = false
+    var published = false
+    defer { if othersChanged && !published { feed.publish(.anything) } }
     // `nil` when `condition` refused the change; otherwise whether the journal needs a sync.
     let outcome = try changeCache { () throws(PersistenceError) -> Bool? in
       try store.lock.withExclusiveLock { () throws(PersistenceError) -> Bool? in
+        let before = store.sequence
         try store.catchUp(&cache)
+        othersChanged = store.sequence != before
         guard condition(cache) else { return nil }
         var undo = OrderedCache<T.ID, T>.Undo()
         change.apply(to: &cache, recordingInto: &undo)
@@ -182,14 +203,18 @@ where T.ID: Hashable & Codable & Sendable {
       }
     }
     guard let needsSync = outcome else { return false }
-    guard needsSync else { return true }
-    if !executor.hasQueuedJobs && committer.isIdle {
-      // Nobody is queued to share a sync with: flushing here, on the actor's own queue,
-      // saves the thread switches of the group commit, about a third of a lone save's time.
-      try store.prepareJournalSync().run().get()
-    } else {
-      try await waitForJournalSync()
+    if needsSync {
+      if !executor.hasQueuedJobs && committer.isIdle {
+        // Nobody is queued to share a sync with: flushing here, on the actor's own queue,
+        // saves the thread switches of the group commit, about a third of a lone save's time.
+        try store.prepareJournalSync().run().get()
+      } else {
+        try await waitForJournalSync()
+      }
     }
+    // Durable now: subscribers hear of it, with what other writers did meanwhile.
+    published = true
+    feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
     compactIfNeeded()
     return true
   }
@@ -225,7 +250,9 @@ where T.ID: Hashable & Codable & Sendable {
     guard store.needsCompaction else { return }
     try? changeCache { () throws(PersistenceError) in
       try store.lock.withExclusiveLock { () throws(PersistenceError) in
+        let before = store.sequence
         try store.catchUp(&cache)
+        if store.sequence != before { feed.publish(.anything) }
         try store.compact(cache)
       }
     }

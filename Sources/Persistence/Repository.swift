@@ -40,6 +40,19 @@ public protocol Repository<Item>: Actor {
   /// - Throws: When the change could not be stored; the repository is then unchanged.
   func insert(_ item: Item) async throws -> Bool
 
+  /// Stores `item` only if `condition` holds for the item now stored under its ID (`nil`
+  /// when there is none), checking and saving in one isolated step; returns whether it did.
+  ///
+  /// The building block of ``save(_:ifCurrent:)``, which refuses to overwrite a change made
+  /// by another writer since the caller read the item. As for ``insert(_:)``,
+  /// ``LocalRepository`` checks under the store's exclusive file lock, after reading the
+  /// changes other writers made, so the check holds across processes too.
+  ///
+  /// - Returns: `true` if `item` was stored; `false` if `condition` refused, and nothing
+  ///   changed.
+  /// - Throws: When the change could not be stored; the repository is then unchanged.
+  func save(_ item: Item, if condition: @Sendable (Item?) -> Bool) async throws -> Bool
+
   /// Removes the item with the ID `id`; does nothing if there is none.
   ///
   /// - Throws: When the change could not be stored; the repository is then unchanged.
@@ -55,4 +68,26 @@ public protocol Repository<Item>: Actor {
 
   /// Every item, in insertion order.
   func loadAll() -> [Item]
+
+  /// The changes from now on, each delivered after it is durable, in order.
+  ///
+  /// A subscriber, such as a view model, loops over the sequence and reads what it shows
+  /// again (``loadAll()`` is one hop) after each change. A subscriber that falls behind gets
+  /// the changes it missed merged into one; writers never wait for it. ``LocalRepository``
+  /// includes the changes other repositories on the same files make, in this process or
+  /// another, soon after they are saved. The loop ends when its task is cancelled.
+  func changes() -> RepositoryChanges<Item.ID>
+}
+
+extension Repository where Item: Equatable {
+  /// Stores `item` only if the item stored under its ID is still `expected` (`nil`: there
+  /// must be none), and returns whether it did.
+  ///
+  /// An editor passes the item it was opened on: if another writer changed or deleted it
+  /// since, the save is refused instead of silently undoing that writer's change, and the
+  /// editor can ask the person which version to keep. Checked in one isolated step with the
+  /// save (see ``save(_:if:)``), never across an `await`.
+  public func save(_ item: Item, ifCurrent expected: Item?) async throws -> Bool {
+    try await save(item, if: { $0 == expected })
+  }
 }

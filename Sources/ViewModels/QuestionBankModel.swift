@@ -32,6 +32,10 @@ public final class QuestionBankModel {
     case statistics
     /// The offer to load the sample deck into a store that does not exist yet.
     case sampleDeckOffer
+    /// The question saved from the editor was changed (`theirs`) or deleted (`theirs` is
+    /// `nil`) by another writer since the editor opened it: which to keep?
+    /// ``QuestionBankModel/keepMine()`` or ``QuestionBankModel/keepTheirs()``.
+    case editConflict(yours: Question, theirs: Question?)
   }
 
   /// The most questions one quiz asks.
@@ -82,14 +86,46 @@ public final class QuestionBankModel {
   /// When a field needs fixing, the form stays open with its `problems` set; when the store
   /// refuses, it stays open too, with ``list``'s `errorMessage` saying why, so nothing typed
   /// is lost. Returns `nil` in both cases, and when no form is open.
+  ///
+  /// The save goes through only if the store still holds the question the form was opened
+  /// on: when another writer changed or deleted it meanwhile, nothing is saved and
+  /// ``destination`` becomes ``Destination/editConflict(yours:theirs:)``, for the person to
+  /// choose with ``keepMine()`` or ``keepTheirs()``.
   @discardableResult
   public func saveEditor() async -> Question? {
     guard case .editor(let editor) = destination,
-      let question = editor.validatedQuestion(),
-      await list.add(question)
+      let question = editor.validatedQuestion()
     else { return nil }
-    show(nil, notice: editor.isEditing ? "Saved your changes." : "Added the question.")
-    return question
+    switch await list.save(question, ifUnchangedSince: editor.startedFrom) {
+    case .saved:
+      show(nil, notice: editor.isEditing ? "Saved your changes." : "Added the question.")
+      return question
+    case .conflict(let current):
+      show(.editConflict(yours: question, theirs: current))
+      return nil
+    case .failed:
+      return nil
+    }
+  }
+
+  /// Settles an edit conflict by saving the person's version over the other writer's, or
+  /// bringing the question back if it was deleted; returns the question saved.
+  ///
+  /// When the store refuses, the question stays open with ``list``'s `errorMessage`.
+  @discardableResult
+  public func keepMine() async -> Question? {
+    guard case .editConflict(let yours, _) = destination, await list.add(yours) else {
+      return nil
+    }
+    show(nil, notice: "Saved your version.")
+    return yours
+  }
+
+  /// Settles an edit conflict by dropping the person's edit: the other writer's change
+  /// stays.
+  public func keepTheirs() {
+    guard case .editConflict(_, let theirs) = destination else { return }
+    show(nil, notice: theirs == nil ? "The question stays deleted." : "Kept the other change.")
   }
 
   /// Asks whether to delete `question`; ``confirmDeletion()`` deletes it, ``dismiss()``
@@ -160,9 +196,11 @@ public final class QuestionBankModel {
   }
 
   /// Closes whatever is shown over the list without doing anything: a cancel, a "no", or a
-  /// back button. A running quiz is left through ``leaveQuiz()`` instead.
+  /// back button. A running quiz is left through ``leaveQuiz()`` instead; an edit conflict
+  /// keeps the other writer's change (``keepTheirs()``), as nothing of the edit was saved.
   public func dismiss() {
     if case .quiz = destination { return leaveQuiz() }
+    if case .editConflict = destination { return keepTheirs() }
     show(nil)
   }
 

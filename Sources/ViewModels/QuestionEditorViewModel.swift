@@ -55,6 +55,12 @@ public final class QuestionEditorViewModel {
   /// Whether the form edits an existing question rather than adding one.
   public var isEditing: Bool { original != nil }
 
+  /// The question the form was opened on, as it was then; `nil` when adding a question.
+  ///
+  /// Saving compares it with what the store holds now, so an edit never silently undoes a
+  /// change another writer made meanwhile.
+  public var startedFrom: Question? { original }
+
   @ObservationIgnored private let original: Question?
 
   /// Creates a form, empty to add a question, or filled with `question` to edit it.

@@ -56,15 +56,52 @@ public final class QuestionListViewModel {
   @ObservationIgnored private var allQuestions: [Question] = []
   @ObservationIgnored private var searchIndex = SearchIndex()
   @ObservationIgnored private let repository: any Repository<Question>
+  @ObservationIgnored private var following: Task<Void, Never>?
 
   /// Creates a view model over `repository`; call ``load()`` to fill it.
   public init(repository: any Repository<Question>) {
     self.repository = repository
   }
 
+  isolated deinit {
+    following?.cancel()
+  }
+
   /// Reads every question from the repository.
   public func load() async {
     show(await repository.loadAll(), error: nil)
+  }
+
+  /// Reads every question, then keeps the list current until ``stopFollowingChanges()``:
+  /// a change made by another view model, another repository on the same files or another
+  /// process shows up without another ``load()``.
+  ///
+  /// Each change becomes one observable update, computed first and assigned together, that
+  /// keeps ``searchText``, ``tag`` and any ``errorMessage``. The subscription starts before
+  /// the first read, so no change falls between the two. A command that exits at once
+  /// calls ``load()`` instead: following makes a ``LocalRepository`` watch its files.
+  public func startFollowingChanges() async {
+    guard following == nil else { return }
+    let changes = await repository.changes()
+    following = Task { [weak self] in
+      for await _ in changes {
+        guard let self else { return }
+        await self.showLatest()
+      }
+    }
+    await load()
+  }
+
+  /// Stops following the repository's changes; the list keeps what it shows.
+  public func stopFollowingChanges() {
+    following?.cancel()
+    following = nil
+  }
+
+  /// Shows the repository's contents after a change someone else made.
+  private func showLatest() async {
+    let all = await repository.loadAll()
+    show(all, error: errorMessage)
   }
 
   /// The question with the ID `id`, from the loaded questions.
@@ -88,6 +125,29 @@ public final class QuestionListViewModel {
   @discardableResult
   public func add(contentsOf questions: [Question]) async -> Bool {
     await perform { try await $0.save(contentsOf: questions) }
+  }
+
+  /// Saves `question` only if the repository still holds `original` under its ID (`nil`:
+  /// nothing), so that an edit never silently undoes another writer's change or brings back
+  /// a question someone deleted.
+  ///
+  /// The comparison happens inside the repository's isolation, with the save, not across an
+  /// `await`. When the repository refuses, ``errorMessage`` says why.
+  public func save(
+    _ question: Question, ifUnchangedSince original: Question?
+  ) async -> ConditionalSaveOutcome {
+    do {
+      guard try await repository.save(question, ifCurrent: original) else {
+        let current = await repository.find(by: question.id)
+        show(await repository.loadAll(), error: nil)
+        return .conflict(current: current)
+      }
+    } catch {
+      errorMessage = ErrorText.sentence(for: error)
+      return .failed
+    }
+    show(await repository.loadAll(), error: nil)
+    return .saved
   }
 
   /// Removes the question with the ID `id`; returns whether the removal was stored.

@@ -3,6 +3,11 @@
 //   StoreWriter save <folder> <count> [prefix]   save <count> questions one by one, printing
 //                                                "ack <id>" after each save returns
 //   StoreWriter count <folder>                   open the store and print how many it holds
+//   StoreWriter timed-save <folder> <count> <ms> save <count> questions <ms> apart, printing
+//                                                "ack <id> <ns>" after each save returns, <ns>
+//                                                being CLOCK_REALTIME in nanoseconds then
+//   StoreWriter edit <folder> <id> <prompt>      give question <id> a new prompt
+//   StoreWriter delete <folder> <id>             delete question <id>
 //   StoreWriter sessions <folder> <count> <ms>   finish <count> two-question quizzes with a
 //                                                QuizViewModel whose clock always reads <ms>
 //                                                (milliseconds since 1970), printing
@@ -83,6 +88,29 @@ do {
     }
   case "count":
     acknowledge(String(await repository.loadAll().count))
+  case "timed-save":
+    let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
+    let pause = arguments.count > 4 ? Int(arguments[4]) ?? 0 : 0
+    for index in 0..<count {
+      if index > 0 { try await Task.sleep(for: .milliseconds(pause)) }
+      let question = Question(prompt: "timed \(index)", answer: "a")
+      try await repository.save(question)
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME, &now)
+      acknowledge(
+        "ack \(question.id.uuidString) \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))")
+    }
+  case "edit", "delete":
+    guard arguments.count >= 4, let id = UUID(uuidString: arguments[3]) else { exit(64) }
+    if arguments[1] == "delete" {
+      try await repository.delete(id)
+    } else if var question = await repository.find(by: id), arguments.count == 5 {
+      question.prompt = arguments[4]
+      try await repository.save(question)
+    } else {
+      exit(1)
+    }
+    acknowledge("ack \(id.uuidString)")
   default:
     FileHandle.standardError.write(Data("unknown mode \(arguments[1])\n".utf8))
     exit(64)

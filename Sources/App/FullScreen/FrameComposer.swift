@@ -24,7 +24,7 @@ enum FrameComposer {
     }
     drawTitle(state, into: &frame)
     switch state.page {
-    case .list, .search, .confirmDelete: ListPage.draw(state, into: &frame)
+    case .list, .search, .confirmDelete, .editConflict: ListPage.draw(state, into: &frame)
     case .tags: TagsPage.draw(state, into: &frame)
     case .editor: EditorPage.draw(state, into: &frame)
     case .quiz: QuizPage.draw(state.quiz, into: &frame)
@@ -42,7 +42,7 @@ enum FrameComposer {
     var title = " " + state.page.title
     var counter = ""
     switch state.page {
-    case .list, .search, .confirmDelete:
+    case .list, .search, .confirmDelete, .editConflict:
       if let tag = state.list.tag { title += " · #" + tag }
       if state.page == .search || !state.list.searchText.isEmpty {
         let search = state.page == .search ? state.editableText?.textWithCursor : nil
@@ -70,6 +70,16 @@ enum FrameComposer {
     if state.page == .confirmDelete, let question = state.selectedQuestion {
       frame.write(
         " Delete? y/n  “\(question.prompt)”", row: row, column: 0,
+        style: CellStyle.bold.colored(.yellow))
+      return
+    }
+    if case .editConflict(let yours, let theirs) = state.model.destination {
+      let question =
+        theirs == nil
+        ? " Deleted elsewhere since you opened it. m: save yours again, t: leave it deleted"
+        : " Changed elsewhere since you opened it. m: keep yours, t: keep “\(theirs?.prompt ?? "")”"
+      frame.write(
+        question + "  (yours: “\(yours.prompt)”)", row: row, column: 0,
         style: CellStyle.bold.colored(.yellow))
       return
     }

@@ -64,6 +64,12 @@ struct FullScreenMode {
       }
     }
     defer { drawing.cancel() }
+    // The list follows the store, so it can change with no key pressed: the selection
+    // stays on its question, or on its row when that question was deleted.
+    let anchoring = Task {
+      for await _ in Observations({ state.list.questions }) { state.anchorSelection() }
+    }
+    defer { anchoring.cancel() }
     for await key in reader.keys {
       if let action = KeyTable.action(for: key, on: state.page) {
         await state.perform(action)

@@ -27,6 +27,7 @@ extension FullScreenState {
       case .statistics: if action == .goBack { model.dismiss() }
       case .help: performInHelp(action)
       case .sampleOffer: await performOnSampleOffer(action)
+      case .editConflict: await performOnEditConflict(action)
       }
     }
   }
@@ -137,6 +138,17 @@ extension FullScreenState {
     case .didNotKnowIt: await quiz.grade(knewIt: false)
     case .confirm: await model.retrySavingResult()
     case .goBack: model.leaveQuiz()
+    default: break
+    }
+  }
+
+  private func performOnEditConflict(_ action: Action) async {
+    switch action {
+    case .confirm:
+      if let saved = await model.keepMine() {
+        select(list.questions.firstIndex { $0.id == saved.id } ?? selection)
+      }
+    case .goBack: model.keepTheirs()
     default: break
     }
   }

@@ -22,10 +22,13 @@ final class FullScreenState {
   private(set) var isSearching = false
   /// Whether the help page is shown over whatever else is.
   private(set) var isShowingHelp = false
-  /// The index of the selected question in ``QuestionListViewModel/questions``.
-  private(set) var selection = 0
-  /// The index of the first question shown, so the selection stays on screen.
-  private(set) var scrollOffset = 0
+  /// The selected question's ID: when the list changes underneath (another process added
+  /// or deleted a question), the selection stays on that question.
+  private(set) var selectedID: Question.ID?
+  /// The row selected last; the selection stays there, clamped, if its question is deleted.
+  private(set) var selectedRow = 0
+  /// The first row shown when the selection was last moved.
+  private(set) var firstShownRow = 0
   /// The index of the selected entry on the tag page; 0 is "all questions".
   private(set) var tagSelection = 0
   /// The field of the form that receives typing.
@@ -64,6 +67,7 @@ final class FullScreenState {
     case .quiz: return .quiz
     case .statistics: return .statistics
     case .sampleDeckOffer: return .sampleOffer
+    case .editConflict: return .editConflict
     }
   }
 
@@ -119,17 +123,52 @@ final class FullScreenState {
     exitStatus = status
   }
 
+  /// The index of the selected question in ``QuestionListViewModel/questions``: where
+  /// ``selectedID`` is now, or else the last selected row, clamped to the list.
+  var selection: Int {
+    let questions = list.questions
+    if let selectedID, let index = questions.firstIndex(where: { $0.id == selectedID }) {
+      return index
+    }
+    return min(selectedRow, max(questions.count - 1, 0))
+  }
+
+  /// The index of the first question shown: the last scroll position, moved as little as
+  /// needed to keep the selection on screen.
+  var scrollOffset: Int {
+    offset(showing: selection, from: firstShownRow)
+  }
+
   /// Moves the selection to `index`, clamped to the list, scrolling to keep it visible.
   func select(_ index: Int) {
-    let last = max(list.questions.count - 1, 0)
-    let clamped = min(max(index, 0), last)
+    let questions = list.questions
+    let clamped = min(max(index, 0), max(questions.count - 1, 0))
+    let offset = offset(showing: clamped, from: scrollOffset)
+    let id = questions.indices.contains(clamped) ? questions[clamped].id : nil
+    if selectedRow != clamped { selectedRow = clamped }
+    if selectedID != id { selectedID = id }
+    if firstShownRow != offset { firstShownRow = offset }
+  }
+
+  /// After the list changed underneath (another process added or deleted questions), makes
+  /// the question now shown as selected the one the selection follows: if the selected
+  /// question was deleted, its row's new question.
+  func anchorSelection() {
+    let questions = list.questions
+    let row = selection
+    let id = questions.indices.contains(row) ? questions[row].id : nil
+    if selectedID != id { selectedID = id }
+    if selectedRow != row { selectedRow = row }
+  }
+
+  /// The first row to show so that `row` is visible, scrolling from `start` as little as
+  /// possible.
+  private func offset(showing row: Int, from start: Int) -> Int {
     let rows = max(visibleRowCount, 1)
-    var offset = scrollOffset
-    if clamped < offset { offset = clamped }
-    if clamped >= offset + rows { offset = clamped - rows + 1 }
-    offset = min(offset, max(list.questions.count - rows, 0))
-    if selection != clamped { selection = clamped }
-    if scrollOffset != offset { scrollOffset = offset }
+    var offset = start
+    if row < offset { offset = row }
+    if row >= offset + rows { offset = row - rows + 1 }
+    return max(min(offset, list.questions.count - rows), 0)
   }
 
   /// Moves the tag-page selection to `index`, clamped to the entries.

@@ -60,6 +60,12 @@ nonisolated enum KeyTable {
         KeyBinding([.character("y"), .character("Y")], .confirm, "y", "delete"),
         KeyBinding([.character("n"), .character("N"), .escape], .goBack, "n/Esc", "keep"),
       ]
+    case .editConflict:
+      [
+        KeyBinding([.character("m"), .character("M")], .confirm, "m", "keep mine"),
+        KeyBinding(
+          [.character("t"), .character("T"), .escape], .goBack, "t/Esc", "keep theirs"),
+      ]
     case .quiz: quizBindings
     case .statistics:
       [

@@ -12,6 +12,8 @@ nonisolated enum Page: Hashable, Sendable, CaseIterable {
   case editor
   /// The list, asking whether to delete the selected question.
   case confirmDelete
+  /// The list, asking whether to keep an edit or another writer's change to the question.
+  case editConflict
   /// A quiz in progress or its score.
   case quiz
   /// Sessions over time and accuracy per tag.
@@ -24,7 +26,7 @@ nonisolated enum Page: Hashable, Sendable, CaseIterable {
   /// The name shown in the title bar.
   var title: String {
     switch self {
-    case .list, .search, .confirmDelete: "Questions"
+    case .list, .search, .confirmDelete, .editConflict: "Questions"
     case .tags: "Filter by tag"
     case .editor: "Question"
     case .quiz: "Quiz"

@@ -23,7 +23,8 @@ extension CommandRunner {
     }
     let sessions = try openStudyHistory(in: directory)
     let list = QuestionListViewModel(repository: questions)
-    await list.load()
+    // The screen follows the store: another terminal's `questions add` shows up live.
+    await list.startFollowingChanges()
     let model = QuestionBankModel(
       list: list, quiz: QuizViewModel(questions: questions, sessions: sessions),
       statistics: StatisticsViewModel(sessions: sessions, timeZone: timeZone),

@@ -25,6 +25,14 @@ enum StoreChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable
     }
   }
 
+  /// The IDs of the items the change saves or deletes.
+  var ids: [Item.ID] {
+    switch self {
+    case .save(let items): items.map(\.id)
+    case .delete(let ids): ids
+    }
+  }
+
   /// Applies the change to `cache`.
   func apply(to cache: inout OrderedCache<Item.ID, Item>) {
     switch self {

@@ -37,6 +37,12 @@ actor FlakyRepository<Item: Identifiable & Sendable>: Repository where Item.ID: 
     return true
   }
 
+  func save(_ item: Item, if condition: @Sendable (Item?) -> Bool) throws -> Bool {
+    guard condition(find(by: item.id)) else { return false }
+    try save(item)
+    return true
+  }
+
   func delete(_ id: Item.ID) throws {
     try delete(ids: [id])
   }
@@ -53,6 +59,10 @@ actor FlakyRepository<Item: Identifiable & Sendable>: Repository where Item.ID: 
 
   func loadAll() -> [Item] {
     items
+  }
+
+  func changes() -> RepositoryChanges<Item.ID> {
+    .finished
   }
 
   private func failIfDue() throws {

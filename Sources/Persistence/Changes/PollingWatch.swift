@@ -1,0 +1,52 @@
+// The watcher's fallback: a cheap check of the files' size and identity every 100 ms.
+
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where no file-change notification is available, compares each file's device, inode, size
+/// and modification time with what it saw 100 ms before. Runs only while someone subscribes.
+enum PollingWatch {
+  /// The interval between checks.
+  static let interval = DispatchTimeInterval.milliseconds(100)
+
+  /// A timer source that calls `handler` when one of `paths` looks different.
+  static func source(
+    paths: [String], queue: DispatchQueue, handler: @escaping @Sendable () -> Void
+  ) -> any DispatchSourceProtocol {
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    let seen = LockedState(paths.map(signature))
+    timer.setEventHandler {
+      let now = paths.map(signature)
+      let changed = seen.withLock { seen in
+        defer { seen = now }
+        return seen != now
+      }
+      if changed { handler() }
+    }
+    timer.schedule(deadline: .now() + interval, repeating: interval)
+    timer.resume()
+    return timer
+  }
+
+  /// Device, inode, size and modification time of `path`; empty if it does not exist.
+  static func signature(_ path: String) -> [Int64] {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return [] }
+    #if canImport(Darwin)
+      let modified =
+        Int64(status.st_mtimespec.tv_sec) * 1_000_000_000
+        + Int64(status.st_mtimespec.tv_nsec)
+    #else
+      let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+    #endif
+    return [Int64(status.st_dev), Int64(status.st_ino), Int64(status.st_size), modified]
+  }
+}
