@@ -3,13 +3,18 @@
 # Targets:
 #   help         list these targets
 #   build        build everything in debug mode, warnings as errors
-#   test         run the whole test suite (Swift Testing) and type-check the docs' code
+#   test         run the whole test suite (Swift Testing), build the docs with warnings as errors,
+#                and compile every listing of the docs and the tutorial (scripts/check-docs)
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
 #                and memory against the original pattern, SQLite and write+fsync; needs SQLite's
 #                headers, and says which package to install if they are missing
 #   bench-quick  the same benchmark at small sizes, in under a minute
+#   docs         build the DocC site (Models, Persistence, ViewModels, TerminalUI, the articles
+#                and the tutorial) into .build/docs/site with the toolchain's docc
+#   docs-preview build the docs, then serve them at http://127.0.0.1:8000/documentation/
+#                (python3 -m http.server; PORT=... to change the port)
 #   run          build and run `questions` on the default data directory (ARGS="..." to pass arguments)
 #   format       format every Swift file in place with the toolchain's `swift format`
 #   lint         check formatting (benchmark included) and build the root package in release
@@ -22,8 +27,9 @@ FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/S
 # The benchmark is a package of its own, so that only it needs SQLite's headers.
 BENCH = $(SWIFT) run --package-path Benchmarks -c release $(SWIFT_FLAGS) Benchmarks
 ARGS ?=
+PORT ?= 8000
 
-.PHONY: help build test test-tsan stress bench bench-quick run format lint clean
+.PHONY: help build test test-tsan stress bench bench-quick docs docs-preview run format lint clean
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -33,7 +39,8 @@ build:
 
 test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	scripts/check-doc-snippets
+	scripts/build-docs --skip-build
+	scripts/check-docs
 	$(SWIFT) test --skip-build
 
 test-tsan:
@@ -52,6 +59,13 @@ bench:
 bench-quick:
 	@scripts/check-sqlite-headers
 	$(BENCH) --quick
+
+docs:
+	scripts/build-docs
+
+docs-preview: docs
+	@echo "Serving the docs at http://127.0.0.1:$(PORT)/documentation/ (Ctrl-C stops)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory .build/docs/site
 
 run:
 	$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
