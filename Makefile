@@ -4,7 +4,8 @@
 #   help         list these targets
 #   build        build everything in debug mode, warnings as errors
 #   test         run the whole test suite (Swift Testing), build the docs with warnings as errors,
-#                and compile every listing of the docs and the tutorial (scripts/check-docs)
+#                compile every listing of the docs and the tutorial (scripts/check-docs), and run
+#                the tests of the tutorial's finished app (scripts/run-tutorial-tests)
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
@@ -19,7 +20,7 @@
 #   format       format every Swift file in place with the toolchain's `swift format`
 #   lint         check formatting (benchmark included) and build the root package in release
 #                mode, warnings as errors
-#   clean        remove build products, the benchmark's included
+#   clean        remove build products, the benchmark's and the tutorial app's included
 
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
@@ -41,6 +42,7 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	scripts/build-docs --skip-build
 	scripts/check-docs
+	scripts/run-tutorial-tests
 	$(SWIFT) test --skip-build
 
 test-tsan:
@@ -80,4 +82,4 @@ lint:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build .build-tsan Benchmarks/.build
+	rm -rf .build .build-tsan .build-tutorial Benchmarks/.build
