@@ -3,7 +3,9 @@
 # Targets:
 #   help         list these targets
 #   build        build everything in debug mode, warnings as errors
-#   test         run the whole test suite (Swift Testing) and type-check the docs' code, and
+#   test         run the whole test suite (Swift Testing), build the docs with warnings as errors,
+#                compile every listing of the docs and the tutorial (scripts/check-docs), run
+#                the tests of the tutorial's finished app (scripts/run-tutorial-tests), and
 #                `swiftc -parse` the Apple-only templates
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
@@ -11,6 +13,10 @@
 #                and memory against the original pattern, SQLite and write+fsync; needs SQLite's
 #                headers, and says which package to install if they are missing
 #   bench-quick  the same benchmark at small sizes, in under a minute
+#   docs         build the DocC site (Models, Persistence, ViewModels, TerminalUI, the articles
+#                and the tutorial) into .build/docs/site with the toolchain's docc
+#   docs-preview build the docs, then serve them at http://127.0.0.1:8000/documentation/
+#                (python3 -m http.server; PORT=... to change the port)
 #   run          build and run `questions` on the default data directory (ARGS="..." to pass arguments)
 #   new-project  write a new standalone package from Templates/: NAME=Recipes [MODEL=Item]
 #                [DIR=../NAME]; see scripts/new-project
@@ -21,7 +27,7 @@
 #   format       format every Swift file in place with the toolchain's `swift format`
 #   lint         check formatting (benchmark included) and build the root package in release
 #                mode, warnings as errors
-#   clean        remove build products, the benchmark's included
+#   clean        remove build products, the benchmark's and the tutorial app's included
 
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
@@ -31,9 +37,10 @@ BENCH = $(SWIFT) run --package-path Benchmarks -c release $(SWIFT_FLAGS) Benchma
 ARGS ?=
 MODEL ?= Item
 DIR ?= ../$(NAME)
+PORT ?= 8000
 
-.PHONY: help build test test-tsan stress bench bench-quick run new-project test-templates \
-  check-apple-templates format lint clean
+.PHONY: help build test test-tsan stress bench bench-quick docs docs-preview run new-project \
+  test-templates check-apple-templates format lint clean
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -43,7 +50,9 @@ build:
 
 test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	scripts/check-doc-snippets
+	scripts/build-docs --skip-build
+	scripts/check-docs
+	scripts/run-tutorial-tests
 	scripts/parse-apple-templates
 	$(SWIFT) test --skip-build
 
@@ -63,6 +72,13 @@ bench:
 bench-quick:
 	@scripts/check-sqlite-headers
 	$(BENCH) --quick
+
+docs:
+	scripts/build-docs
+
+docs-preview: docs
+	@echo "Serving the docs at http://127.0.0.1:$(PORT)/documentation/ (Ctrl-C stops)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory .build/docs/site
 
 run:
 	$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
@@ -90,4 +106,4 @@ lint:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build .build-tsan Benchmarks/.build
+	rm -rf .build .build-tsan .build-tutorial Benchmarks/.build

@@ -24,6 +24,7 @@ extension Question {
   }
 }
 
+/// Narrowing a sequence of questions to one tag, as the list and the quiz do.
 extension Sequence<Question> {
   /// The questions filed under `tag`, ignoring case, in order; all of them when `tag` is `nil`.
   ///

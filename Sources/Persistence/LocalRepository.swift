@@ -29,7 +29,7 @@ import Foundation
 /// files. Two repositories on the same files, in one process or two, take turns through a
 /// lock file and read each other's changes before writing their own.
 ///
-/// The actor runs on its own serial Dispatch queue (see ``SerialQueueExecutor``): its file
+/// The actor runs on its own serial Dispatch queue (an internal `SerialQueueExecutor`): its file
 /// I/O blocks that queue, never a thread of the cooperative pool.
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {

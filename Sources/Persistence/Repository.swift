@@ -7,7 +7,7 @@
 /// be passed in. One shared test suite checks that both behave the same way.
 ///
 /// Values come back in insertion order: a value keeps the position of its first save when it
-/// is saved again. Saving an item replaces any item with the same ``Item/ID``.
+/// is saved again. Saving an item replaces any item with the same `ID`.
 public protocol Repository<Item>: Actor {
   /// The type of value stored.
   associatedtype Item: Identifiable & Sendable where Item.ID: Sendable

@@ -73,12 +73,12 @@ public final class QuestionEditorViewModel {
 
   /// Checks the fields and returns the question to save, or `nil` if something needs fixing.
   ///
-  /// The fields follow the rules of ``QuestionContent``, as `questions add` and an import
-  /// do: the prompt and answer are trimmed and must not be empty or longer than their
-  /// limits; tags are split at commas (``QuestionContent/splitTags(_:)``) and cleaned. Each
-  /// problem is the sentence ``QuestionContentProblem/description`` gives, so the form words
-  /// a refusal as the command line does. An edited question keeps its `id` and `createdAt`.
-  /// ``problems`` is replaced in one assignment, empty on success.
+  /// The fields follow the rules of ``/Models/QuestionContent``, as `questions add` and an import
+  /// do: the prompt and answer are trimmed and must not be empty or longer than their limits; tags
+  /// are split at commas (``/Models/QuestionContent/splitTags(_:)``) and cleaned. Each problem is
+  /// the sentence ``/Models/QuestionContentProblem/description`` gives, so the form words a refusal
+  /// as the command line does. An edited question keeps its `id` and `createdAt`. ``problems`` is
+  /// replaced in one assignment, empty on success.
   public func validatedQuestion() -> Question? {
     let content: QuestionContent
     do {

@@ -6,9 +6,9 @@ import Persistence
 
 /// The list of questions a front end shows, with search and error state.
 ///
-/// It depends on any ``Repository`` of questions, so tests and previews pass an
-/// ``InMemoryRepository`` and the app passes a ``LocalRepository``. It knows nothing about
-/// terminals or windows: a front end reads ``questions``, ``searchText`` and
+/// It depends on any ``/Persistence/Repository`` of questions, so tests and previews pass an
+/// ``/Persistence/InMemoryRepository`` and the app passes a ``/Persistence/LocalRepository``. It
+/// knows nothing about terminals or windows: a front end reads ``questions``, ``searchText`` and
 /// ``errorMessage`` and calls the methods named after what the user wants.
 ///
 /// Like every view model in this module it never throws: a failed action sets

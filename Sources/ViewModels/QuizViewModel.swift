@@ -5,7 +5,7 @@ import Models
 import Observation
 import Persistence
 
-/// A quiz over the question bank, one question at a time, stored as a ``StudySession`` when
+/// A quiz over the question bank, one question at a time, stored as a ``/Models/StudySession`` when
 /// the last answer is graded.
 ///
 /// The flow is ``start(tag:count:)``, then for each question ``revealAnswer()`` and
@@ -125,12 +125,12 @@ public final class QuizViewModel {
   /// Records whether the person knew the current question and moves to the next one.
   ///
   /// It may be called with the answer shown or not. After the last question it stores the
-  /// ``StudySession`` and finishes: ``finishedSession`` is set either way, and a failed save
-  /// sets ``errorMessage`` and ``hasUnsavedResult`` instead of losing the answers. The
-  /// session's ID is its finish time in milliseconds, plus 1 while a stored session already
-  /// has it: each ID is claimed with ``Repository/insert(_:)``, which checks and stores in
-  /// one step, so quizzes finished in the same millisecond, in this process or another,
-  /// never replace each other.
+  /// ``/Models/StudySession`` and finishes: ``finishedSession`` is set either way, and a failed
+  /// save sets ``errorMessage`` and ``hasUnsavedResult`` instead of losing the answers. The
+  /// session's ID is its finish time in milliseconds, plus 1 while a stored session already has it:
+  /// each ID is claimed with ``/Persistence/Repository/insert(_:)``, which checks and stores in one
+  /// step, so quizzes finished in the same millisecond, in this process or another, never replace
+  /// each other.
   public func grade(knewIt: Bool) async {
     guard phase == .asking || phase == .revealed, !isBusy, let question = current else { return }
     let answers =

@@ -15,7 +15,7 @@ import Foundation
 /// ``enter()`` saves the input's `termios`, switches to raw mode, and writes the sequences
 /// for the alternate screen, a hidden cursor and no auto-wrap. ``restore()`` undoes all of
 /// it and may be called any number of times. While the session is entered, a
-/// ``TerminalCrashGuard`` restores the terminal if the process crashes.
+/// `TerminalCrashGuard` restores the terminal if the process crashes.
 @MainActor public final class TerminalSession {
   /// Alternate screen, hide the cursor, no auto-wrap (writing the last cell never scrolls),
   /// clear.
@@ -35,8 +35,11 @@ import Foundation
 
   /// A session on `input` and `output`, not yet entered.
   ///
-  /// - Parameter guardsAgainstCrashes: Whether ``enter()`` installs the process-wide
-  ///   ``TerminalCrashGuard``. Only tests that run sessions side by side turn it off.
+  /// - Parameters:
+  ///   - input: The descriptor to read keys from; standard input by default.
+  ///   - output: The descriptor to write frames to; standard output by default.
+  ///   - guardsAgainstCrashes: Whether ``enter()`` installs the process-wide
+  ///     `TerminalCrashGuard`. Only tests that run sessions side by side turn it off.
   public init(input: Int32 = 0, output: Int32 = 1, guardsAgainstCrashes: Bool = true) {
     self.input = input
     self.output = output

@@ -13,7 +13,7 @@ import Dispatch
 /// Turns the signals in ``TerminalSignal`` into calls on the main actor.
 ///
 /// Each signal gets a `sigaction` handler that only writes its number to the
-/// ``SignalPipe``; a `DispatchSource` reading the pipe on the main queue calls the callback.
+/// `SignalPipe`; a `DispatchSource` reading the pipe on the main queue calls the callback.
 /// So no signal ends the process while the terminal is in raw mode, and the callback may
 /// touch view models and the session directly. ``stop()`` puts back the previous actions.
 ///

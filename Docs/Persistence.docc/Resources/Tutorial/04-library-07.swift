@@ -1,0 +1,49 @@
+// The stores the app opens once, at start-up, and shares with every screen.
+
+import Foundation
+import Persistence
+
+public struct Library: Sendable {
+  /// The store's file name inside the app's folder.
+  public static let filename = "books.json"
+
+  public let books: any Repository<Book>
+
+  /// Opens the reading list in `folder`, reading every book before it returns.
+  public static func open(
+    in folder: URL = DataDirectory.url(appName: "ReadingList")
+  ) throws -> Library {
+    var configuration = StoreConfiguration()
+    configuration.schemaVersion = 1
+    configuration.lockTimeout = .seconds(5)
+    return Library(
+      books: try LocalRepository<Book>(
+        directory: folder, filename: filename, configuration: configuration))
+  }
+
+  /// A library kept in memory only, for tests and previews.
+  public static func inMemory(_ books: [Book] = []) -> Library {
+    Library(books: InMemoryRepository(books))
+  }
+
+  /// Adds every book of `titles` as one change: one hop to the actor, one record on disk.
+  public func addBooks(titled titles: [String]) async throws {
+    let now = Date.now
+    try await books.save(contentsOf: titles.map { Book(title: $0, addedAt: now) })
+  }
+
+  /// Stores `book` unless a book with its ID exists, deciding inside the actor, and says
+  /// whether it did. A `find(by:)` then `save(_:)` could lose a book saved in between.
+  public func addIfNew(_ book: Book) async throws -> Bool {
+    try await books.insert(book)
+  }
+
+  /// Moves an unreadable reading list aside and opens an empty one in its place. Call it
+  /// only after the person agreed: the old bytes are kept, at `keptAt`, but no longer shown.
+  public static func startAgain(
+    in folder: URL = DataDirectory.url(appName: "ReadingList")
+  ) throws -> (library: Library, keptAt: URL?) {
+    let keptAt = try LocalRepository<Book>.moveAside(directory: folder, filename: filename)
+    return (try open(in: folder), keptAt)
+  }
+}
