@@ -79,7 +79,7 @@ public final class QuestionListViewModel {
   /// Each change becomes one observable update, computed first and assigned together, that
   /// keeps ``searchText``, ``tag`` and any ``errorMessage``. The subscription starts before
   /// the first read, so no change falls between the two. A command that exits at once
-  /// calls ``load()`` instead: following makes a ``LocalRepository`` watch its files.
+  /// calls ``load()`` instead: following makes a ``/Persistence/LocalRepository`` watch its files.
   public func startFollowingChanges() async {
     guard following == nil else { return }
     let changes = await repository.changes()
