@@ -65,15 +65,23 @@ final class SnapshotFile {
 
   /// Whether the file on disk is not the one this instance last read or wrote.
   ///
-  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status cannot be read.
+  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status cannot be read,
+  ///   ``PersistenceError/notARegularFile(_:found:)`` when a link or anything but a regular
+  ///   file is there now.
   func hasChangedSinceLastSeen() throws(PersistenceError) -> Bool {
+    let status: FileStatus
     do {
-      return try FileIdentity(fileSystem.status(ofPath: location.path)) != lastSeen
+      status = try fileSystem.status(ofPath: location.path)
     } catch  where error.isMissing {
       return lastSeen != nil
     } catch {
       throw .unreadable(location.fileURL, reason: error.description)
     }
+    // A link or a FIFO put there since: never read or replace what it points to.
+    guard status.kind == .regular else {
+      throw .notARegularFile(location.fileURL, found: status.kind.noun)
+    }
+    return FileIdentity(status) != lastSeen
   }
 
   /// Replaces the file with `items` at the configured schema version, durably, noting that
