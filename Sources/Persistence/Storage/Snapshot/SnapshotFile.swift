@@ -48,8 +48,9 @@ final class SnapshotFile {
     guard let data = try readBytes() else {
       return StoreFormat.Snapshot(items: [], sequence: 0, version: configuration.schemaVersion)
     }
+    let stored: StoreFormat.Snapshot<Item>
     do {
-      return try StoreFormat.decode(data, as: Item.self, configuration: configuration)
+      stored = try StoreFormat.decode(data, as: Item.self, configuration: configuration)
     } catch {
       switch error {
       case .newerVersion(let version):
@@ -61,6 +62,14 @@ final class SnapshotFile {
         throw .migrationFailed(location.fileURL, fromVersion: version, reason: reason)
       }
     }
+    // Arithmetic on it must not overflow: a number no writer could have reached is damage.
+    guard (0..<JournalRecord.maximumSequence).contains(stored.sequence) else {
+      throw .corrupt(
+        location.fileURL,
+        reason:
+          "its journal sequence \(stored.sequence) is outside 0..<\(JournalRecord.maximumSequence)")
+    }
+    return stored
   }
 
   /// Whether the file on disk is not the one this instance last read or wrote.
