@@ -69,7 +69,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case invalidRows(String, invalid: Int, valid: Int)
   /// A question cannot be exported in the format asked for without losing something.
   case notRepresentable(InterchangeFormat, id: String, reason: String)
-  /// The export's destination is the store's own file, which the export would destroy.
+  /// The export's destination is a file of a store in the data folder (`questions.json`,
+  /// `sessions.json`, their journals, locks and kept copies), which the export would destroy.
   case exportOverStore(String)
 
   /// The failure a view model describes in `errorMessage`, after an action returned `false`.
@@ -208,7 +209,8 @@ nonisolated extension AppError: LocalizedError {
         + " Nothing was written. Export with '--format json', which keeps every question"
         + " exactly."
     case .exportOverStore(let path):
-      "\(path) is the store itself; exporting there would replace it. Choose another file."
+      "\(path) belongs to the data folder's stores; exporting there would replace it."
+        + " Choose a file outside the data folder, or a name that is not a store's."
     }
   }
 }

@@ -114,12 +114,19 @@ extension CommandRunner {
     URL.absolute(path, in: context.currentDirectory)
   }
 
-  /// Whether `url` is one of the store's files, which an export must never replace.
-  private static func isStoreFile(_ url: URL, in directory: URL) -> Bool {
-    let store = directory.appendingPathComponent(DataDirectoryResolver.storeFilename)
-    let storeFiles = [store.path, store.path + ".journal", store.path + ".lock"].map {
-      URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
+  /// Whether `url` is a file of a store in the data folder, which an export must never
+  /// replace: `questions.json` or `sessions.json`, their journals and locks, their temporary
+  /// files, and the copies `repair` and recovery keep beside them (every name in the folder
+  /// that starts with a store's name).
+  static func isStoreFile(_ url: URL, in directory: URL) -> Bool {
+    let target = url.resolvingSymlinksInPath()
+    guard
+      target.deletingLastPathComponent().resolvingSymlinksInPath().path
+        == directory.standardizedFileURL.resolvingSymlinksInPath().path
+    else { return false }
+    let name = target.lastPathComponent
+    return DataDirectoryResolver.storeFilenames.contains { store in
+      name.hasPrefix(store) || name.hasPrefix("." + store + ".tmp-")
     }
-    return storeFiles.contains(url.resolvingSymlinksInPath().path)
   }
 }

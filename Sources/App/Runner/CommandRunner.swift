@@ -126,7 +126,8 @@ public struct CommandRunner {
   nonisolated static func openLocalSessions(
     in directory: URL
   ) throws -> any Repository<StudySession> {
-    try LocalRepository<StudySession>(directory: directory, filename: "sessions.json")
+    try LocalRepository<StudySession>(
+      directory: directory, filename: DataDirectoryResolver.sessionsFilename)
   }
 
   /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage
