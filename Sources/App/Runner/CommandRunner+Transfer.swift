@@ -39,8 +39,11 @@ extension CommandRunner {
       }
     }
     guard let path, let url else {
-      progress.finish("Exported \(questions.count) questions.")
+      progress.clear()
       console.writeOutput(String(decoding: bytes, as: UTF8.self))
+      // Only once the bytes are out: a failed write must not end with a success message.
+      guard console.writeFailure == nil else { return }
+      progress.finish("Exported \(questions.count) questions.")
       return
     }
     do {
