@@ -28,6 +28,9 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case unexpectedArgument(String, subcommand: Subcommand?)
   /// An argument or option value that is empty or only white space.
   case blankValue(String, subcommand: Subcommand)
+  /// The argument at `position` (from 1, after the program's name) is not valid UTF-8;
+  /// `shown` is it with each invalid byte replaced by U+FFFD, for the message only.
+  case invalidArgumentEncoding(position: Int, shown: String)
   /// The prompt, answer or tags of a question to add break a rule of ``QuestionContent``.
   case invalidContent(QuestionContentError, subcommand: Subcommand)
   /// A question id that is neither a UUID nor at least 4 hex digits of one.
@@ -89,7 +92,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     switch self {
     case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .invalidContent,
-      .malformedID, .notAPositiveNumber, .invalidValue:
+      .malformedID, .notAPositiveNumber, .invalidValue, .invalidArgumentEncoding:
       true
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
@@ -116,7 +119,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       subcommand
     case .invalidValue(_, _, _, let subcommand):
       subcommand
-    case .unknownCommand, .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID,
+    case .unknownCommand, .invalidArgumentEncoding, .persistence, .storeFailed, .actionFailed,
+      .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
       .terminal, .unreadableFile, .unwritableFile, .malformedImport,
       .invalidRows, .notRepresentable, .exportOverStore:
@@ -151,6 +155,9 @@ nonisolated extension AppError: LocalizedError {
       "Unexpected argument '\(argument)'."
     case .blankValue(let name, _):
       "'\(name)' cannot be empty or blank."
+    case .invalidArgumentEncoding(let position, let shown):
+      "Argument \(position) ('\(shown)', with \u{FFFD} for each bad byte) is not valid UTF-8;"
+        + " nothing was run. Retype it, or rename the file or folder it names."
     case .invalidContent(let error, _):
       error.description
     case .malformedID(let text, _):

@@ -64,6 +64,26 @@ public struct CommandRunner {
     return status == ExitCode.success ? ExitCode.failure : status
   }
 
+  /// Runs the raw bytes of the process's arguments (without the program's name), as
+  /// `CommandLine.unsafeArgv` holds them, and returns the exit status.
+  ///
+  /// `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, so a
+  /// `--data-dir` with an invalid byte would name another folder. Here such an argument is a
+  /// usage error (exit 64) that names it, and nothing runs.
+  public func run(rawArguments: [[UInt8]]) async -> Int32 {
+    var arguments: [String] = []
+    for (index, bytes) in rawArguments.enumerated() {
+      guard let argument = String(validating: bytes, as: UTF8.self) else {
+        let error = AppError.invalidArgumentEncoding(
+          position: index + 1, shown: String(decoding: bytes, as: UTF8.self))
+        report(error)
+        return error.exitCode
+      }
+      arguments.append(argument)
+    }
+    return await run(arguments)
+  }
+
   /// Runs a parsed invocation and returns the exit status.
   @discardableResult
   func perform(_ invocation: Invocation) async throws(AppError) -> Int32 {
