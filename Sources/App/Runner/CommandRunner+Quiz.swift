@@ -27,18 +27,23 @@ extension CommandRunner {
     }
     let say = printer.json ? console.writeError : console.writeOutput
     let style = printer.text.style
+    let toTerminal =
+      printer.json ? context.standardErrorIsTerminal : context.standardOutputIsTerminal
+    let shown = { (text: String) in toTerminal ? TerminalText.neutralized(text) : text }
     while let question = quiz.current {
       let number = quiz.position + 1
       var header = "Question \(number) of \(quiz.total)"
-      if !question.tags.isEmpty { header += "  [" + question.tags.joined(separator: ", ") + "]" }
+      if !question.tags.isEmpty {
+        header += "  [" + shown(question.tags.joined(separator: ", ")) + "]"
+      }
       let lead = number > 1 ? "\n" : ""
-      say(lead + style.dim(header) + "\n" + style.bold(question.prompt) + "\n")
+      say(lead + style.dim(header) + "\n" + style.bold(shown(question.prompt)) + "\n")
       say("Press Enter to see the answer.\n")
       guard console.readLine() != nil else {
         throw .quizStopped(atQuestion: number, of: quiz.total)
       }
       quiz.revealAnswer()
-      say("Answer: \(question.answer)\n")
+      say("Answer: \(shown(question.answer))\n")
       guard let knewIt = askYesOrNo("Did you know it? [y/n] ", say: say) else {
         throw .quizStopped(atQuestion: number, of: quiz.total)
       }

@@ -91,7 +91,9 @@ extension CommandRunner {
     }
     progress.finish("Read \(plan.rowCount) rows from \(name).")
     if !plan.problems.isEmpty {
-      console.writeError(plan.problems.map { "\(name):\($0.line): \($0.message)\n" }.joined())
+      console.writeError(
+        plan.problems.map { TerminalText.neutralized("\(name):\($0.line): \($0.message)") + "\n" }
+          .joined())
       guard skipInvalid else {
         throw .invalidRows(name, invalid: plan.problems.count, valid: plan.validRowCount)
       }

@@ -118,7 +118,9 @@ public struct CommandRunner {
       options: invocation.options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)
     let printer = ResultPrinter(
-      console: console, json: invocation.options.json, text: TextFormatter(style: style))
+      console: console, json: invocation.options.json,
+      text: TextFormatter(
+        style: style, neutralizesControls: context.standardOutputIsTerminal))
     if case .quiz(let tag, let count) = command {
       try await runQuiz(tag: tag, count: count, over: repository, in: directory, printer: printer)
       return ExitCode.success
@@ -164,7 +166,11 @@ public struct CommandRunner {
   /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage
   /// error by the usage line and where to find help, as command-line tools usually do.
   private func report(_ error: AppError) {
-    var lines = ["questions: error: " + (error.errorDescription ?? String(describing: error))]
+    // Messages quote files and arguments: never let those bytes drive the terminal.
+    var lines = [
+      "questions: error: "
+        + TerminalText.neutralized(error.errorDescription ?? String(describing: error))
+    ]
     if error.isUsageError {
       lines.append(HelpText.usageLine(for: error.subcommand))
       lines.append(HelpText.moreHelpLine(for: error.subcommand))
