@@ -21,6 +21,13 @@ nonisolated enum TerminalText {
       })
   }
 
+  /// `text` cut to its first `limit` characters, with a note of how many were left out, so
+  /// a message quoting a field of a file stays short whatever the field holds.
+  static func excerpt(_ text: String, limit: Int = 1_000) -> String {
+    guard text.count > limit else { return text }
+    return text.prefix(limit) + "… (\(text.count - limit) more characters)"
+  }
+
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
   }

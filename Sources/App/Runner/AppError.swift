@@ -64,6 +64,9 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case invalidValue(String, option: String, expected: String, subcommand: Subcommand)
   /// A file to import could not be read.
   case unreadableFile(String, reason: String)
+  /// The file to import, or standard input, holds more than `limit` bytes; nothing was read
+  /// past the limit.
+  case importTooLarge(String, limit: Int)
   /// An export could not be written; an older file at the path is left as it was.
   case unwritableFile(String, reason: String)
   /// A file to import cannot be read as questions at all (not JSON, a bad CSV header).
@@ -96,7 +99,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       true
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
-      .unreadableFile, .unwritableFile, .malformedImport, .invalidRows,
+      .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport, .invalidRows,
       .notRepresentable, .exportOverStore:
       false
     }
@@ -122,7 +125,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     case .unknownCommand, .invalidArgumentEncoding, .persistence, .storeFailed, .actionFailed,
       .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
-      .terminal, .unreadableFile, .unwritableFile, .malformedImport,
+      .terminal, .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport,
       .invalidRows, .notRepresentable, .exportOverStore:
       nil
     }
@@ -201,6 +204,9 @@ nonisolated extension AppError: LocalizedError {
       "'\(value)' is not a valid value for '\(option)'; use \(expected)."
     case .unreadableFile(let path, let reason):
       "Cannot read \(path): \(reason). Nothing was imported."
+    case .importTooLarge(let path, let limit):
+      "\(path) is larger than the import limit of \(limit >> 20) MiB; nothing was imported."
+        + " Split it into smaller files and import each."
     case .unwritableFile(let path, let reason):
       "Cannot write \(path): \(reason). Any earlier file there was left as it was."
     case .malformedImport(let path, let line?, let reason):

@@ -91,9 +91,14 @@ extension CommandRunner {
     }
     progress.finish("Read \(plan.rowCount) rows from \(name).")
     if !plan.problems.isEmpty {
+      // A few lines say what is wrong; thousands would only bury the summary.
+      let shown = plan.problems.prefix(Self.problemsShown).map {
+        TerminalText.excerpt(TerminalText.neutralized("\(name):\($0.line): \($0.message)"))
+          + "\n"
+      }
+      let more = plan.problems.count - shown.count
       console.writeError(
-        plan.problems.map { TerminalText.neutralized("\(name):\($0.line): \($0.message)") + "\n" }
-          .joined())
+        shown.joined() + (more > 0 ? "\(name): … and \(more) more problems.\n" : ""))
       guard skipInvalid else {
         throw .invalidRows(name, invalid: plan.problems.count, valid: plan.validRowCount)
       }
@@ -113,6 +118,9 @@ extension CommandRunner {
       skipped: plan.problems.count)
     console.writeOutput(printer.json ? try JSONFormatter().encode(report) : report.sentence)
   }
+
+  /// How many problems of an import are printed, one line each, before "and N more".
+  static let problemsShown = 20
 
   /// `path` as an absolute URL, relative to the current folder.
   private func resolve(_ path: String) -> URL {

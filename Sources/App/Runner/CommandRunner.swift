@@ -169,7 +169,8 @@ public struct CommandRunner {
     // Messages quote files and arguments: never let those bytes drive the terminal.
     var lines = [
       "questions: error: "
-        + TerminalText.neutralized(error.errorDescription ?? String(describing: error))
+        + TerminalText.excerpt(
+          TerminalText.neutralized(error.errorDescription ?? String(describing: error)))
     ]
     if error.isUsageError {
       lines.append(HelpText.usageLine(for: error.subcommand))
