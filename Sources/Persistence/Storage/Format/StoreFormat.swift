@@ -151,11 +151,18 @@ enum StoreFormat {
   }
 
   /// Checks the CRC-32C in the first line, if there is one, against the rest of the file.
-  private static func verifyChecksum(of data: Data) throws(Failure) {
+  static func verifyChecksum(of data: Data) throws(Failure) {
     guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return }
     let header = String(decoding: data[..<newline], as: UTF8.self)
     guard header.hasPrefix("{"), let range = header.range(of: #""checksum":"crc32c:"#) else {
       return
+    }
+    // The writer always ends the file with `}` and a line break: without them it was cut
+    // short, which is worth saying as such rather than as a checksum mismatch.
+    guard data.last == UInt8(ascii: "\n"), data.dropLast().last == UInt8(ascii: "}") else {
+      throw .malformed(
+        "the file is truncated: it ends at byte \(data.count) without its last line"
+          + " (a copy cut short, or a disk that filled up)")
     }
     let stored = header[range.upperBound...].prefix(8)
     let actual = hex(CRC32C.checksum(data[data.index(after: newline)...]))
