@@ -28,6 +28,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case unexpectedArgument(String, subcommand: Subcommand?)
   /// An argument or option value that is empty or only white space.
   case blankValue(String, subcommand: Subcommand)
+  /// `export` to a file whose name does not end in `.csv` or `.json`, without `--format`.
+  case formatNeeded(String)
   /// The argument at `position` (from 1, after the program's name) is not valid UTF-8;
   /// `shown` is it with each invalid byte replaced by U+FFFD, for the message only.
   case invalidArgumentEncoding(position: Int, shown: String)
@@ -95,7 +97,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     switch self {
     case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .invalidContent,
-      .malformedID, .notAPositiveNumber, .invalidValue, .invalidArgumentEncoding:
+      .malformedID, .notAPositiveNumber, .invalidValue, .invalidArgumentEncoding,
+      .formatNeeded:
       true
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
@@ -122,6 +125,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       subcommand
     case .invalidValue(_, _, _, let subcommand):
       subcommand
+    case .formatNeeded:
+      .export
     case .unknownCommand, .invalidArgumentEncoding, .persistence, .storeFailed, .actionFailed,
       .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
@@ -137,13 +142,25 @@ nonisolated extension AppError: LocalizedError {
   var errorDescription: String? {
     switch self {
     case .unknownCommand(let name):
-      "Unknown subcommand '\(name)'."
+      "Unknown subcommand '\(name)'"
+        + (Suggestion.nearest(to: name, among: Subcommand.allCases.map(\.rawValue))
+          .map { "; did you mean '\($0)'?" } ?? ".")
+        + " The subcommands are: "
+        + Subcommand.allCases.map(\.rawValue).joined(separator: ", ") + "."
     case .unknownOption(let option, let subcommand):
       if let subcommand, OptionName(spelling: option) != nil {
         "The option '\(option)' does not apply to '\(subcommand.rawValue)'."
       } else {
-        "Unknown option '\(option)'."
+        "Unknown option '\(option)'"
+          + (Suggestion.nearest(
+            to: option,
+            among: (OptionName.allCases.filter(\.isGlobal) + (subcommand?.options ?? []))
+              .map(\.rawValue) + ["--version"]
+          ).map { "; did you mean '\($0)'?" } ?? ".")
       }
+    case .formatNeeded(let path):
+      "Cannot tell the format from the name '\(path)'. Add '--format csv' or '--format json'."
+        + " Nothing was written."
     case .missingValue(let option, _):
       "Missing value for '\(option)'. Write '\(option)=<value>' if the value starts with '-'."
     case .unexpectedValue(let option, _):

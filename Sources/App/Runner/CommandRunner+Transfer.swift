@@ -7,18 +7,23 @@ import ViewModels
 extension CommandRunner {
   /// Writes every question to `destination`, or to standard output when it is `nil` or `-`.
   ///
-  /// The format is `format`, else the destination's extension, else JSON. `storeDirectory`
+  /// The format is `format`, else the destination's extension (`.csv` or `.json`; any other
+  /// name is a usage error that asks for `--format`), else JSON for standard output. `storeDirectory`
   /// holds the store's files, which the export refuses to replace.
   func export(
     from viewModel: QuestionListViewModel, format: InterchangeFormat?, destination: String?,
     printer: ResultPrinter, storeDirectory: URL
   ) async throws(AppError) {
     let path = destination == "-" ? nil : destination
-    let format = format ?? path.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .json
     let url = path.map(resolve)
     if let path, let url, Self.isStoreFile(url, in: storeDirectory) {
       throw .exportOverStore(path)
     }
+    // A name that says nothing about the format gets a question, not a guess.
+    if format == nil, let path, InterchangeFormat(pathExtensionOf: path) == nil {
+      throw .formatNeeded(path)
+    }
+    let format = format ?? path.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .json
     await viewModel.load()
     let questions = viewModel.questions
     let progress = ProgressBar(
@@ -43,7 +48,7 @@ extension CommandRunner {
       console.writeOutput(String(decoding: bytes, as: UTF8.self))
       // Only once the bytes are out: a failed write must not end with a success message.
       guard console.writeFailure == nil else { return }
-      progress.finish("Exported \(questions.count) questions.")
+      progress.finish("Exported \(Self.count(questions.count, "question")).")
       return
     }
     do {
@@ -57,7 +62,8 @@ extension CommandRunner {
     console.writeOutput(
       printer.json
         ? try JSONFormatter().encode(report)
-        : "Exported \(questions.count) questions to \(path) as \(format.rawValue.uppercased()).\n")
+        : "Exported \(Self.count(questions.count, "question")) to \(path) as"
+          + " \(format.rawValue.uppercased()).\n")
   }
 
   /// Reads `source` (standard input for `-`), checks every row, and saves the valid questions
@@ -117,6 +123,11 @@ extension CommandRunner {
       added: plan.questions.count - replaced, replaced: replaced, merged: plan.merged,
       skipped: plan.problems.count)
     console.writeOutput(printer.json ? try JSONFormatter().encode(report) : report.sentence)
+  }
+
+  /// `1 question`, `2 questions`.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
   /// How many problems of an import are printed, one line each, before "and N more".

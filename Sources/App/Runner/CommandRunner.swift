@@ -15,6 +15,9 @@ public struct CommandRunner {
   /// Opens the study history in a folder.
   typealias SessionsOpener = @MainActor (URL) throws -> any Repository<StudySession>
 
+  /// The version `questions --version` prints.
+  public static let version = "0.9.0"
+
   /// The environment, working folder and terminals of the process.
   var context: ProcessContext
   /// Where output and error messages go.
@@ -49,6 +52,11 @@ public struct CommandRunner {
   /// the command did: output that did not arrive is not a success.
   public func run(_ arguments: [String]) async -> Int32 {
     let status: Int32
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--version") && !options.contains(where: { $0 == "-h" || $0 == "--help" }) {
+      console.writeOutput("questions \(Self.version)\n")
+      return console.writeFailure == nil ? ExitCode.success : ExitCode.failure
+    }
     do throws(AppError) {
       status = try await perform(InvocationParser.parse(arguments))
     } catch {

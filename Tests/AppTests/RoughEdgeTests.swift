@@ -1,0 +1,55 @@
+// Rough edges a new user meets: suggestions for typos, --version, sample twice, export formats.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import App
+
+@MainActor
+@Suite struct RoughEdgeTests {
+  @Test func anUnknownSubcommandSuggestsTheNearestAndListsThemAll() async {
+    let result = await RunnerHarness().run(["lsit"])
+    #expect(result.status == 64)
+    #expect(result.errors.contains("did you mean 'list'?"), "\(result.errors)")
+    #expect(result.errors.contains("add, list, show"), "\(result.errors)")
+  }
+
+  @Test func anUnknownOptionSuggestsTheNearest() async {
+    let result = await RunnerHarness().run(["list", "--jsn"])
+    #expect(result.status == 64)
+    #expect(result.errors.contains("did you mean '--json'?"), "\(result.errors)")
+  }
+
+  @Test func versionPrintsTheVersion() async {
+    let result = await RunnerHarness().run(["--version"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("questions "))
+  }
+
+  @Test func sampleASecondTimeSaysNothingWasAdded() async {
+    let harness = RunnerHarness()
+    #expect(await harness.run(["sample"]).status == 0)
+    let again = await harness.run(["sample"])
+    #expect(again.status == 0)
+    #expect(again.output.contains("nothing was added"), "\(again.output)")
+  }
+
+  @Test func anExportToAnUnknownExtensionAsksForTheFormat() async throws {
+    let folder = try TemporaryDirectory(prefix: "AppRoughEdges")
+    let target = folder.appending("deck.txt")
+    let result = await RunnerHarness([Fixtures.actor]).run(["export", target.path])
+    #expect(result.status == 64)
+    #expect(result.errors.contains("--format"), "\(result.errors)")
+    #expect(!FileManager.default.fileExists(atPath: target.path))
+  }
+
+  @Test func exportingOneQuestionReadsAsEnglish() async throws {
+    let folder = try TemporaryDirectory(prefix: "AppRoughEdges")
+    let target = folder.appending("one.json")
+    let result = await RunnerHarness([Fixtures.actor]).run(["export", target.path])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("Exported 1 question to"), "\(result.output)")
+  }
+}
