@@ -2,6 +2,7 @@
 
 import Foundation
 import Models
+import Persistence
 import TestSupport
 import Testing
 
@@ -51,5 +52,21 @@ import Testing
     let result = await RunnerHarness([Fixtures.actor]).run(["export", target.path])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.hasPrefix("Exported 1 question to"), "\(result.output)")
+  }
+
+  @Test func aQuizTakesOneLinePerAnswerFromAPipe() async throws {
+    let harness = RunnerHarness([Fixtures.actor, Fixtures.optional, Fixtures.sendable])
+    harness.input = ["y", "n", "y"]
+    let result = await harness.run(["quiz", "--count", "3"])
+    #expect(result.status == 0, "\(result.errors)")
+    let stored = try #require(await harness.sessions.loadAll().first)
+    #expect(stored.count == 3)
+    #expect(stored.knownCount == 2)
+    #expect(result.output.contains("Answer: "))
+  }
+
+  @Test func quizHelpSaysHowToAnswerFromAPipe() async {
+    let result = await RunnerHarness().run(["quiz", "--help"])
+    #expect(result.output.contains("one line per question"), "\(result.output)")
   }
 }
