@@ -69,4 +69,13 @@ import Testing
     let result = await RunnerHarness().run(["quiz", "--help"])
     #expect(result.output.contains("one line per question"), "\(result.output)")
   }
+
+  @Test func anAmbiguousIDListsAFewMatchesAndAsksForMoreCharacters() async {
+    let harness = RunnerHarness()
+    #expect(await harness.run(["sample"]).status == 0)
+    let result = await harness.run(["show", "5A3F"])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("and 27 more"), "\(result.errors)")
+    #expect(result.errors.contains("more characters"), "\(result.errors)")
+  }
 }

@@ -194,8 +194,10 @@ nonisolated extension AppError: LocalizedError {
     case .noSuchQuestion(let id):
       "No question has an id starting with '\(id)'. Run 'questions list' to see the ids."
     case .ambiguousID(let prefix, let matches):
-      "The id '\(prefix)' is ambiguous; it matches "
-        + matches.map(\.uuidString).joined(separator: ", ") + ". Give more digits."
+      "The id '\(prefix)' is ambiguous: it matches \(matches.count) questions: "
+        + matches.prefix(5).map(\.uuidString).joined(separator: ", ")
+        + (matches.count > 5 ? " and \(matches.count - 5) more" : "")
+        + ". Type more characters of the id."
     case .encodingFailed(let reason):
       "The output could not be encoded as JSON: \(reason)."
     case .notAPositiveNumber(let text, let option, _):
