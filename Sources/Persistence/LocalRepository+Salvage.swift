@@ -92,12 +92,17 @@ extension LocalRepository {
     report.truncated = sequence == nil
     report.checksumMismatch = !checksumMatches(data, header: header)
     let itemLines = lines.dropFirst().dropLast(sequence == nil ? 0 : 1)
+    // When the body fails its checksum, a line must also match one of the per-item checksums
+    // of the header, if it has them: that finds a damaged byte that still parses. Matching
+    // by value, not by position, keeps one lost line from shifting the others.
+    let expected = report.checksumMismatch ? lineChecksums(header) : nil
     let decoder = JSONDecoder()
     for line in itemLines {
       var item = line[...]
       if item.last == UInt8(ascii: ",") { item = item.dropLast() }
       guard !item.isEmpty else { continue }
-      guard let decoded = try? decoder.decode(T.self, from: Data(item)),
+      guard expected?.contains(CRC32C.checksum(item)) ?? true,
+        let decoded = try? decoder.decode(T.self, from: Data(item)),
         cache[decoded.id] == nil
       else {
         report.damaged += 1
@@ -136,6 +141,22 @@ extension LocalRepository {
         return  // Never acknowledged.
       }
     }
+  }
+
+  /// The per-item checksums of a header line (`"lines":"crc32c:<8 hex digits per item>"`),
+  /// or `nil` for a file written before they existed.
+  private static func lineChecksums(_ header: Data.SubSequence) -> Set<UInt32>? {
+    let text = String(decoding: header, as: UTF8.self)
+    guard let start = text.range(of: #""lines":"crc32c:"#) else { return nil }
+    let digits = Array(text[start.upperBound...].prefix { $0.isHexDigit })
+    var checksums = Set<UInt32>()
+    var index = 0
+    while index + 8 <= digits.count {
+      guard let value = UInt32(String(digits[index..<(index + 8)]), radix: 16) else { return nil }
+      checksums.insert(value)
+      index += 8
+    }
+    return checksums
   }
 
   /// The `version` of a header line `{"version":N,...,"items":[`.

@@ -46,9 +46,9 @@ import Testing
     #expect(await reopened.loadAll() == expected)
   }
 
-  @Test func aFlippedByteThatStillParsesKeepsEveryItemAndSaysSo() async throws {
+  @Test func aFlippedByteThatStillParsesLosesOnlyItsItem() async throws {
     let folder = try TemporaryDirectory()
-    _ = try await makeStore(in: folder)
+    let questions = try await makeStore(in: folder)
     let file = folder.appending("q.json")
     var damaged = try #require(bytes(of: file))
     let line = try lineStart(5, in: damaged)
@@ -56,11 +56,47 @@ import Testing
     damaged[prompt] = UInt8(ascii: "R")  // "Question 4" becomes "Ruestion 4".
     try damaged.write(to: file)
     let report = try LocalRepository<Question>.salvage(directory: folder.url, filename: "q.json")
+    #expect(report.kept == 31)
+    #expect(report.damaged == 1)
+    #expect(report.checksumMismatch)
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    var expected = questions
+    expected.remove(at: 4)
+    #expect(await reopened.loadAll() == expected)
+  }
+
+  @Test func aFileWithoutItemChecksumsKeepsEveryItemThatParsesAndSaysTheChecksumFailed()
+    async throws
+  {
+    let folder = try TemporaryDirectory()
+    _ = try await makeStore(in: folder)
+    let file = folder.appending("q.json")
+    var text = try String(contentsOf: file, encoding: .utf8)
+    // The header as written before per-item checksums existed.
+    let header = try #require(text.split(separator: "\n", maxSplits: 1).first)
+    let checksum = try #require(header.range(of: #""checksum":"crc32c:"#))
+    let oldHeader =
+      header[..<checksum.upperBound] + header[checksum.upperBound...].prefix(8)
+      + #"","items":["#
+    text = String(oldHeader + text.dropFirst(header.count))
+    text = text.replacingOccurrences(of: "Question 4", with: "Ruestion 4")
+    try Data(text.utf8).write(to: file)
+    let report = try LocalRepository<Question>.salvage(directory: folder.url, filename: "q.json")
     #expect(report.kept == 32)
     #expect(report.damaged == 0)
     #expect(report.checksumMismatch)
+  }
+
+  @Test func storesWithAndWithoutItemChecksumsBothOpen() async throws {
+    let folder = try TemporaryDirectory()
+    let questions = try await makeStore(in: folder)
+    let header = try #require(
+      try String(contentsOf: folder.appending("q.json"), encoding: .utf8).split(separator: "\n")
+        .first)
+    #expect(header.contains(#""items":["#))
+    #expect(header.contains(#""lines":"#))
     let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll().count == 32)
+    #expect(await reopened.loadAll() == questions)
   }
 
   @Test func aTruncatedStoreIsReportedAsTruncatedAndKeepsWhatCameBeforeTheCut() async throws {

@@ -45,18 +45,23 @@ enum StoreFormat {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var body: [UInt8] = []
+    // One CRC-32C per item line, so that `salvage` can tell which line a damaged byte is in
+    // even when the line still parses.
+    var lineChecksums: [UInt8] = []
     var first = true
     for item in items {
       if !first { body.append(contentsOf: ",\n".utf8) }
-      body.append(contentsOf: try encoder.encode(item))
+      let encoded = try encoder.encode(item)
+      body.append(contentsOf: encoded)
+      lineChecksums.append(contentsOf: hex(CRC32C.checksum(encoded)).utf8)
       first = false
     }
     body.append(contentsOf: (first ? "]" : "\n]").utf8)
     body.append(contentsOf: #","sequence":\#(sequence)}"#.utf8)
     body.append(UInt8(ascii: "\n"))
     let checksum = hex(CRC32C.checksum(body))
-    return Array(#"{"version":\#(version),"checksum":"crc32c:\#(checksum)","items":["#.utf8)
-      + [UInt8(ascii: "\n")] + body
+    return Array(#"{"version":\#(version),"checksum":"crc32c:\#(checksum)","lines":"crc32c:"#.utf8)
+      + lineChecksums + Array(#"","items":["#.utf8) + [UInt8(ascii: "\n")] + body
   }
 
   /// Decodes the items of a store, upgrading them to `configuration.schemaVersion`.
@@ -174,7 +179,7 @@ enum StoreFormat {
     }
   }
 
-  private static func hex(_ value: UInt32) -> String {
+  static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 8 - digits.count) + digits
   }
