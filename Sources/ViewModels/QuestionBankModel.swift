@@ -35,7 +35,7 @@ public final class QuestionBankModel {
   }
 
   /// The most questions one quiz asks.
-  public static let quizLength = 10
+  nonisolated public static let quizLength = 10
 
   /// What is shown over the list; `nil` when the list is shown alone.
   public private(set) var destination: Destination?

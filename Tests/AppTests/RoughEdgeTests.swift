@@ -5,6 +5,7 @@ import Models
 import Persistence
 import TestSupport
 import Testing
+import ViewModels
 
 @testable import App
 
@@ -77,5 +78,17 @@ import Testing
     #expect(result.status == 1)
     #expect(result.errors.contains("and 27 more"), "\(result.errors)")
     #expect(result.errors.contains("more characters"), "\(result.errors)")
+  }
+
+  @Test func aQuizWithoutCountHasTheFullScreenModesLength() async throws {
+    let harness = RunnerHarness(
+      (0..<12).map { Question(prompt: "Question \($0)?", answer: "Answer \($0)") })
+    harness.input = Array(repeating: "y", count: 12)
+    let result = await harness.run(["quiz"])
+    #expect(result.status == 0, "\(result.errors)")
+    let stored = try #require(await harness.sessions.loadAll().first)
+    #expect(stored.count == QuestionBankModel.quizLength)
+    let help = await harness.run(["quiz", "--help"])
+    #expect(help.output.contains("(default: \(QuestionBankModel.quizLength))"))
   }
 }

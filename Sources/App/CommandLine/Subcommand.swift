@@ -1,5 +1,7 @@
 // The subcommands of `questions`, with the words their help and usage lines are made of.
 
+import ViewModels
+
 /// A subcommand named on the command line, such as `add` in `questions add`.
 nonisolated enum Subcommand: String, CaseIterable, Sendable {
   /// Adds a question.
@@ -103,7 +105,11 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .quiz:
       [
         ("--tag <tag>", "Only ask the questions with this tag, ignoring case."),
-        ("--count <n>", "Ask at most this many questions, chosen at random (default: all)."),
+        (
+          "--count <n>",
+          "Ask at most this many questions, chosen at random"
+            + " (default: \(QuestionBankModel.quizLength))."
+        ),
       ]
     case .show, .delete, .search, .sample, .repair, .help, .stats: []
     case .export:

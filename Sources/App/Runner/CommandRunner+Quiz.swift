@@ -21,7 +21,8 @@ extension CommandRunner {
     printer: ResultPrinter
   ) async throws(AppError) {
     let quiz = QuizViewModel(questions: questions, sessions: try openStudyHistory(in: directory))
-    await quiz.start(tag: tag, count: count)
+    // The same default length as the full-screen mode's quizzes.
+    await quiz.start(tag: tag, count: count ?? QuestionBankModel.quizLength)
     guard quiz.phase == .asking else {
       throw .quizNotStarted(quiz.errorMessage ?? "The quiz could not start.")
     }
