@@ -51,6 +51,8 @@ enum FrameComposer {
       let shown = state.list.questions.count
       let total = state.list.totalCount
       counter = shown == total ? "\(total)" : "\(shown) of \(total)"
+      // How to clear the filter is said here, beside it, so the footer keeps its keys.
+      if state.page == .list, state.canPerform(.goBack) { counter = "Esc clears · " + counter }
     case .quiz where state.quiz.phase == .asking || state.quiz.phase == .revealed:
       counter = "\(state.quiz.position + 1) of \(state.quiz.total)"
     case .editor:
@@ -93,7 +95,9 @@ enum FrameComposer {
   /// The keys that do something on this page now, from the key table.
   private static func drawHints(_ state: FullScreenState, into frame: inout Frame) {
     let available = KeyTable.bindings(for: state.page).filter {
+      // On the list, clearing a filter is shown in the title bar, beside the filter.
       $0.hint != nil && state.canPerform($0.action)
+        && !(state.page == .list && $0.action == .goBack)
     }
     let text = HintBar.text(available, width: frame.columns - 1)
     frame.write(" " + text, row: frame.rows - 1, column: 0, style: .dim)

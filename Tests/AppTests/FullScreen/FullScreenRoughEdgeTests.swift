@@ -3,6 +3,7 @@
 import Foundation
 import TerminalUI
 import Testing
+import ViewModels
 
 @testable import App
 
@@ -13,5 +14,25 @@ import Testing
     await state.perform(.addQuestion)
     let text = GoldenFrame.text(of: FrameComposer.frame(for: state))
     #expect(text.contains("separate tags with commas"), "\(text)")
+  }
+
+  @Test func theFooterKeepsItsKeysWhileAFilterIsOn() async throws {
+    let (state, _) = await FullScreenFixtures.state(size: TerminalSize(columns: 80, rows: 24))
+    let footer = {
+      GoldenFrame.text(of: FrameComposer.frame(for: state)).split(separator: "\n").dropLast().last
+        ?? ""
+    }
+    let before = footer()
+    await state.perform(.chooseTag)
+    await state.perform(.moveDown)
+    await state.perform(.applyTag)
+    try #require(state.list.tag != nil)
+    let after = footer()
+    for key in ["a add", "/ search", "t tag", "s quiz", "v stats", "? help", "q quit"]
+    where before.contains(key) {
+      #expect(after.contains(key), "lost \(key): \(after)")
+    }
+    let title = GoldenFrame.text(of: FrameComposer.frame(for: state)).split(separator: "\n")[1]
+    #expect(title.contains("Esc clears"), "\(title)")
   }
 }
