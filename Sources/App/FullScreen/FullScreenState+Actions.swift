@@ -133,8 +133,8 @@ extension FullScreenState {
   private func performInQuiz(_ action: Action) async {
     switch action {
     case .revealAnswer: quiz.revealAnswer()
-    case .knewIt: await quiz.grade(knewIt: true)
-    case .didNotKnowIt: await quiz.grade(knewIt: false)
+    case .knewIt: await model.grade(knewIt: true)
+    case .didNotKnowIt: await model.grade(knewIt: false)
     case .confirm: await model.retrySavingResult()
     case .goBack: model.leaveQuiz()
     default: break

@@ -75,7 +75,13 @@ final class FullScreenState {
   /// Feedback from the last action, shown until the next one: the warning before an unsaved
   /// quiz result is discarded, or the model's notice.
   var status: StatusMessage? {
-    if model.isConfirmingDiscard { return Self.discardWarning }
+    if model.isConfirmingDiscard {
+      return model.quiz.hasUnsavedResult
+        ? Self.discardWarning
+        : .error(
+          "You answered \(model.quiz.position) of \(model.quiz.total); leaving now keeps none"
+            + " of them. Press Esc again to leave, or go on answering.")
+    }
     return model.notice.map(StatusMessage.info)
   }
 

@@ -35,4 +35,17 @@ import ViewModels
     let title = GoldenFrame.text(of: FrameComposer.frame(for: state)).split(separator: "\n")[1]
     #expect(title.contains("Esc clears"), "\(title)")
   }
+
+  @Test func leavingAQuizWithAnswersGivenAsksFirst() async throws {
+    let (state, _) = await FullScreenFixtures.state(size: TerminalSize(columns: 80, rows: 24))
+    await state.perform(.startQuiz)
+    await state.perform(.revealAnswer)
+    await state.perform(.knewIt)
+    await state.perform(.goBack)
+    #expect(state.page == .quiz)
+    let text = GoldenFrame.text(of: FrameComposer.frame(for: state))
+    #expect(text.contains("Press Esc again to leave"), "\(text)")
+    await state.perform(.goBack)
+    #expect(state.page == .list)
+  }
 }
