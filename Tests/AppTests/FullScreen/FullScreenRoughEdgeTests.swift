@@ -1,6 +1,7 @@
 // Full-screen details a new user met: the form says how to separate tags.
 
 import Foundation
+import Models
 import TerminalUI
 import Testing
 import ViewModels
@@ -47,5 +48,17 @@ import ViewModels
     #expect(text.contains("Press Esc again to leave"), "\(text)")
     await state.perform(.goBack)
     #expect(state.page == .list)
+  }
+
+  @Test func afterAResizeTheSelectionStaysVisibleAndTheListFillsTheWindow() async throws {
+    let questions = (0..<40).map { Question(prompt: "Question \($0)?", answer: "A") }
+    let (state, _) = await FullScreenFixtures.state(
+      size: TerminalSize(columns: 80, rows: 24), questions: questions)
+    await state.perform(.moveToLast)
+    state.size = TerminalSize(columns: 80, rows: 10)
+    #expect(state.selection >= state.scrollOffset)
+    #expect(state.selection < state.scrollOffset + state.visibleRowCount)
+    state.size = TerminalSize(columns: 80, rows: 50)
+    #expect(state.scrollOffset == max(0, questions.count - state.visibleRowCount))
   }
 }
