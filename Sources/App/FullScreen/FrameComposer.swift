@@ -28,7 +28,9 @@ enum FrameComposer {
     case .tags: TagsPage.draw(state, into: &frame)
     case .editor: EditorPage.draw(state, into: &frame)
     case .quiz: QuizPage.draw(state.quiz, into: &frame)
-    case .statistics: StatisticsPage.draw(state.statistics, into: &frame)
+    case .statistics:
+      StatisticsPage.draw(
+        state.statistics, scrollOffset: state.statisticsScrollOffset, into: &frame)
     case .help: HelpPage.draw(scrollOffset: state.helpScrollOffset, into: &frame)
     case .sampleOffer: SampleOfferPage.draw(into: &frame)
     }

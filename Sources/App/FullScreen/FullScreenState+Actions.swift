@@ -24,7 +24,7 @@ extension FullScreenState {
       case .tags: performOnTags(action)
       case .editor: await performInEditor(action)
       case .quiz: await performInQuiz(action)
-      case .statistics: if action == .goBack { model.dismiss() }
+      case .statistics: performOnStatistics(action)
       case .help: performInHelp(action)
       case .sampleOffer: await performOnSampleOffer(action)
       }
@@ -126,6 +126,20 @@ extension FullScreenState {
     case .pageDown: scrollHelp(by: max(size.rows - 3, 1))
     case .pageUp: scrollHelp(by: -max(size.rows - 3, 1))
     case .goBack: closeHelp()
+    default: break
+    }
+  }
+
+  private func performOnStatistics(_ action: Action) {
+    let page = StatisticsPage.visibleRows(in: size)
+    switch action {
+    case .moveDown: scrollStatistics(by: 1)
+    case .moveUp: scrollStatistics(by: -1)
+    case .pageDown: scrollStatistics(by: page)
+    case .pageUp: scrollStatistics(by: -page)
+    case .goBack:
+      scrollStatistics(by: -statisticsScrollOffset)
+      model.dismiss()
     default: break
     }
   }

@@ -37,6 +37,8 @@ final class FullScreenState {
   private(set) var textCursor = 0
   /// How far the help page is scrolled, when its keys do not all fit.
   private(set) var helpScrollOffset = 0
+  /// How far the statistics page is scrolled, when its charts do not fit.
+  private(set) var statisticsScrollOffset = 0
   /// The exit status once the user asked to leave; `nil` while running.
   private(set) var exitStatus: Int32?
 
@@ -104,6 +106,10 @@ final class FullScreenState {
   func canPerform(_ action: Action) -> Bool {
     if page == .help, [.moveDown, .moveUp, .pageDown, .pageUp].contains(action) {
       return HelpPage.needsScrolling(in: size)
+    }
+    if page == .statistics, [.moveDown, .moveUp, .pageDown, .pageUp].contains(action) {
+      return StatisticsPage.lines(statistics, columns: size.columns).count
+        > StatisticsPage.visibleRows(in: size)
     }
     return isAvailable(action)
   }
@@ -202,6 +208,13 @@ final class FullScreenState {
   /// Goes back from help to the page it was opened on.
   func closeHelp() {
     isShowingHelp = false
+  }
+
+  /// Scrolls the statistics page by `lines`, within its length.
+  func scrollStatistics(by lines: Int) {
+    let offset = StatisticsPage.firstLine(
+      scrollOffset: statisticsScrollOffset + lines, statistics, size: size)
+    if offset != statisticsScrollOffset { statisticsScrollOffset = offset }
   }
 
   /// Scrolls the help page by `lines`, within its length.

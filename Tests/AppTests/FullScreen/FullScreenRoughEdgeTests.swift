@@ -61,4 +61,24 @@ import ViewModels
     state.size = TerminalSize(columns: 80, rows: 50)
     #expect(state.scrollOffset == max(0, questions.count - state.visibleRowCount))
   }
+
+  @Test func statisticsScrollWhenTheyDoNotFit() async throws {
+    let day = 86_400.0
+    let sessions = (0..<12).map { index in
+      StudySession(
+        startedAt: Fixtures.date.addingTimeInterval(-Double(index) * day),
+        finishedAt: Fixtures.date.addingTimeInterval(-Double(index) * day + 60),
+        answers: [StudyAnswer(questionID: UUID(), tags: ["tag\(index)"], knewIt: index % 2 == 0)])
+    }
+    let (state, _) = await FullScreenFixtures.state(
+      size: TerminalSize(columns: 80, rows: 12), sessions: sessions)
+    await state.perform(.showStatistics)
+    let before = GoldenFrame.text(of: FrameComposer.frame(for: state))
+    #expect(state.canPerform(.moveDown), "\(before)")
+    for _ in 0..<10 { await state.perform(.pageDown) }
+    let after = GoldenFrame.text(of: FrameComposer.frame(for: state))
+    #expect(after != before)
+    #expect(after.contains("tag9"), "\(after)")  // The end of the chart by tag.
+    #expect(!after.contains("By day"), "\(after)")
+  }
 }
