@@ -81,4 +81,38 @@ import ViewModels
     #expect(after.contains("tag9"), "\(after)")  // The end of the chart by tag.
     #expect(!after.contains("By day"), "\(after)")
   }
+
+  @Test(arguments: [
+    TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 110, rows: 24),
+    TerminalSize(columns: 80, rows: 40),
+  ])
+  func helpKeepsEachSectionInOneColumn(size: TerminalSize) async throws {
+    let (state, _) = await FullScreenFixtures.state(size: size)
+    await state.perform(.showHelp)
+    try #require(!HelpPage.needsScrolling(in: size))
+    let rows = GoldenFrame.text(of: FrameComposer.frame(for: state)).split(separator: "\n")
+      .dropFirst().dropLast().map { Array($0.dropFirst().dropLast()) }
+    for (heading, page) in HelpPage.sections {
+      let labels = KeyTable.bindings(for: page).map(\.label)
+      var found = false
+      for (row, cells) in rows.enumerated() {
+        for column in stride(from: 1, to: cells.count, by: HelpPage.columnWidth) {
+          let text = String(cells[column..<min(column + HelpPage.columnWidth - 1, cells.count)])
+          guard text.trimmingCharacters(in: .whitespaces) == heading else { continue }
+          found = true
+          for (offset, label) in labels.enumerated() {
+            let below = row + 1 + offset
+            let line =
+              below < rows.count
+              ? String(
+                rows[below][column..<min(column + HelpPage.columnWidth - 1, rows[below].count)])
+              : ""
+            #expect(
+              line.hasPrefix("  " + label), "\(heading) at \(size): row \(below) is '\(line)'")
+          }
+        }
+      }
+      #expect(found, "no heading \(heading) at \(size)")
+    }
+  }
 }
