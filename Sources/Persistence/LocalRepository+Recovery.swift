@@ -36,7 +36,7 @@ extension LocalRepository {
     let fileSystem = SystemFileSystem()
     let lock = StoreLock(
       location: location, fileSystem: fileSystem, timeout: StoreConfiguration().lockTimeout)
-    let stamp = Self.recoveryStamp(now)
+    let stamp = RecoveryStamp.make(now)
     return try lock.withExclusiveLock { () throws(PersistenceError) -> URL? in
       // The journal goes too: its records only make sense on top of that snapshot.
       let journal = try moveIfPresent(location.path + ".journal", stamp: stamp, fileSystem)
@@ -61,27 +61,12 @@ extension LocalRepository {
     } catch {
       throw .recoveryFailed(url, reason: error.description)
     }
-    var destination = path + ".corrupt-" + stamp
-    var attempt = 1
-    while (try? fileSystem.status(ofPath: destination)) != nil {
-      attempt += 1
-      destination = path + ".corrupt-" + stamp + "-\(attempt)"
-    }
+    let destination = RecoveryStamp.freePath(path + ".corrupt-" + stamp, fileSystem: fileSystem)
     do throws(SystemCallError) {
       try fileSystem.rename(path, to: destination)
     } catch {
       throw .recoveryFailed(url, reason: error.description)
     }
     return destination
-  }
-
-  /// `20261122T075415Z`: sortable, and free of characters that some file systems refuse.
-  private static func recoveryStamp(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-    return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "T"
-      + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
   }
 }

@@ -33,7 +33,8 @@ import Foundation
 /// I/O blocks that queue, never a thread of the cooperative pool.
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {
-  /// The snapshot file, after resolving a symbolic link at its path.
+  /// The snapshot file, with symbolic links in its folder's path resolved. A link at the file
+  /// itself is never followed: the store refuses it.
   public nonisolated let fileURL: URL
 
   var cache: OrderedCache<T.ID, T>

@@ -39,7 +39,7 @@ public final class QuestionBankModel {
   }
 
   /// The most questions one quiz asks.
-  public static let quizLength = 10
+  nonisolated public static let quizLength = 10
 
   /// What is shown over the list; `nil` when the list is shown alone.
   public private(set) var destination: Destination?
@@ -167,13 +167,28 @@ public final class QuestionBankModel {
     isConfirmingDiscard = false
   }
 
+  /// Grades the current question of the quiz, and withdraws a pending warning about
+  /// leaving: the person chose to go on.
+  public func grade(knewIt: Bool) async {
+    isConfirmingDiscard = false
+    await quiz.grade(knewIt: knewIt)
+  }
+
+  /// Whether leaving the quiz now would lose answers: a result that could not be stored, or
+  /// a quiz left part way, with answers given but no result yet.
+  public var leavingQuizLosesAnswers: Bool {
+    quiz.hasUnsavedResult
+      || (quiz.position > 0 && (quiz.phase == .asking || quiz.phase == .revealed))
+  }
+
   /// Leaves the quiz for the list.
   ///
-  /// A result that could not be stored is not thrown away at once: the first call only sets
-  /// ``isConfirmingDiscard`` so the front end can warn; a second call discards it.
+  /// Answers are not thrown away at once, whether a result that could not be stored or a
+  /// quiz left part way: the first call only sets ``isConfirmingDiscard`` so the front end
+  /// can warn; a second call leaves and discards them.
   public func leaveQuiz() {
     guard case .quiz = destination else { return }
-    if quiz.hasUnsavedResult, !isConfirmingDiscard {
+    if leavingQuizLosesAnswers, !isConfirmingDiscard {
       isConfirmingDiscard = true
       return
     }

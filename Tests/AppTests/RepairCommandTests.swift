@@ -63,6 +63,37 @@ import Testing
     #expect(bytes(of: storeFile) == newer)
   }
 
+  @Test func repairKeepsEveryIntactQuestionAndSaysWhereTheRestWent() throws {
+    #expect(try questions(["sample"]).status == 0)
+    var damaged = try #require(bytes(of: storeFile))
+    let lines = damaged.indices.filter { damaged[$0] == UInt8(ascii: "\n") }
+    damaged[lines[10] + 1] = UInt8(ascii: "[")  // One item's line no longer parses.
+    try damaged.write(to: storeFile)
+    #expect(try questions(["list"]).status == 1)
+
+    let repair = try questions(["repair"])
+    #expect(repair.status == 0, "\(repair.standardError)")
+    #expect(repair.standardOutput.contains("kept 31 of 32"), "\(repair.standardOutput)")
+    let moved = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+      .filter { $0.hasPrefix("questions.json.corrupt-") }
+    try #require(moved.count == 1)
+    #expect(repair.standardOutput.contains(moved[0]))
+    #expect(bytes(of: folder.appending(moved[0])) == damaged)
+    let list = try questions(["--json", "list"])
+    let items = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [Any]
+    #expect(items?.count == 31)
+  }
+
+  @Test func repairAlsoRepairsTheStudyHistory() throws {
+    let garbage = Data("{\"version\":1,\"items\":[{\"id\":".utf8)
+    try garbage.write(to: folder.appending("sessions.json"))
+    #expect(try questions(["stats"]).status == 1)
+    let repair = try questions(["repair"])
+    #expect(repair.status == 0, "\(repair.standardError)")
+    #expect(repair.standardOutput.contains("sessions.json"))
+    #expect(try questions(["stats"]).status == 0)
+  }
+
   private func bytes(of url: URL) -> Data? {
     FileManager.default.contents(atPath: url.path)
   }

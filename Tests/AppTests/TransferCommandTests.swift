@@ -188,8 +188,23 @@ import Testing
     let store = folder.appending("questions.json").path
     let result = await harness.run(["--data-dir", folder.url.path, "export", store])
     #expect(result.status == 1)
-    #expect(result.errors.contains("is the store itself"))
+    #expect(result.errors.contains("belongs to the data folder"))
     #expect(!FileManager.default.fileExists(atPath: store))
+  }
+
+  @Test(arguments: [
+    "questions.json.journal", "questions.json.lock", "sessions.json", "sessions.json.journal",
+    "sessions.json.lock", "questions.json.corrupt-20260101T000000Z",
+    "sessions.json.journal.torn-20260101T000000Z",
+  ])
+  func exportRefusesToReplaceAnyFileOfAnyStoreInTheDataFolder(name: String) async throws {
+    let harness = RunnerHarness([Fixtures.actor])
+    let target = folder.appending(name)
+    try Data("quiz history\n".utf8).write(to: target)
+    let result = await harness.run(["--data-dir", folder.url.path, "export", target.path])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("belongs to the data folder"), "\(result.errors)")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "quiz history\n")
   }
 
   @Test func aLongImportOnATerminalDrawsAProgressBarOnStandardError() async throws {

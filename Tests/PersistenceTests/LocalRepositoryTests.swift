@@ -142,22 +142,6 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.appending("q.json.journal").path))
   }
 
-  @Test func aSymbolicLinkToTheStoreStaysALink() async throws {
-    let folder = try TemporaryDirectory()
-    let target = folder.appending("real.json")
-    try Data("[]".utf8).write(to: target)
-    try FileManager.default.createSymbolicLink(
-      at: folder.appending("q.json"), withDestinationURL: target)
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let question = Question(prompt: "p", answer: "a")
-    try await repository.save(question)
-    let link = try FileManager.default.destinationOfSymbolicLink(
-      atPath: folder.appending("q.json").path)
-    #expect(link == target.path)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll() == [question])
-  }
-
   @Test func aThousandConcurrentSavesEndWithAThousandItemsOnDisk() async throws {
     let folder = try TemporaryDirectory()
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")

@@ -185,6 +185,39 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(model.destination == nil)
   }
 
+  @Test func leavingAQuizWithAnswersGivenAsksFirst() async {
+    let (model, _, _) = await makeModel([first, Question(prompt: "second", answer: "a")])
+    await model.startQuiz()
+    await model.quiz.grade(knewIt: true)
+    #expect(model.quiz.position == 1)
+    model.leaveQuiz()
+    #expect(model.isConfirmingDiscard)
+    guard case .quiz = model.destination else {
+      Issue.record("the first leave must only warn")
+      return
+    }
+    await model.quiz.grade(knewIt: false)  // Answering goes on; the next leave is done.
+    model.leaveQuiz()
+    #expect(model.destination == nil)
+  }
+
+  @Test func leavingAQuizBeforeTheFirstAnswerLeavesAtOnce() async {
+    let (model, _, _) = await makeModel([first, Question(prompt: "second", answer: "a")])
+    await model.startQuiz()
+    model.leaveQuiz()
+    #expect(model.destination == nil)
+  }
+
+  @Test func leavingTwiceLeavesAQuizWithAnswersGiven() async {
+    let (model, _, sessions) = await makeModel([first, Question(prompt: "second", answer: "a")])
+    await model.startQuiz()
+    await model.quiz.grade(knewIt: true)
+    model.leaveQuiz()
+    model.leaveQuiz()
+    #expect(model.destination == nil)
+    #expect(await sessions.loadAll().isEmpty)
+  }
+
   @Test func leavingTwiceDiscardsAnUnsavedResult() async {
     let (model, _, sessions) = await makeModel([first])
     await sessions.failWrites(with: StoreRefused())

@@ -38,6 +38,14 @@ nonisolated enum HelpText {
       parts.append(section("ARGUMENTS", subcommand.arguments))
     }
     parts.append(section("OPTIONS", subcommand.optionHelp + globalOptionHelp))
+    if subcommand == .quiz {
+      parts.append(
+        """
+        Each question waits for Enter, shows the answer, then asks y or n. Typing y or n
+        instead of Enter grades at once, so answers from a pipe take one line per question:
+          printf 'y\\nn\\ny\\n' | questions quiz --count 3
+        """)
+    }
     return parts.joined(separator: "\n\n") + "\n"
   }
 

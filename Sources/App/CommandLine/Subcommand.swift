@@ -1,5 +1,7 @@
 // The subcommands of `questions`, with the words their help and usage lines are made of.
 
+import ViewModels
+
 /// A subcommand named on the command line, such as `add` in `questions add`.
 nonisolated enum Subcommand: String, CaseIterable, Sendable {
   /// Adds a question.
@@ -38,7 +40,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .quiz: "Ask questions one at a time and keep the score."
     case .stats: "Show quiz results by day and by tag."
     case .sample: "Add the built-in deck of questions about Swift concurrency and persistence."
-    case .repair: "Move an unreadable questions.json aside and start with an empty store."
+    case .repair: "Rebuild an unreadable store from its intact items; the original is kept."
     case .export: "Write every question to a JSON or CSV file, or to standard output."
     case .import: "Add the questions of a JSON or CSV file; nothing is saved if a row is invalid."
     case .help: "Show help for questions or one of its subcommands."
@@ -103,7 +105,11 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .quiz:
       [
         ("--tag <tag>", "Only ask the questions with this tag, ignoring case."),
-        ("--count <n>", "Ask at most this many questions, chosen at random (default: all)."),
+        (
+          "--count <n>",
+          "Ask at most this many questions, chosen at random"
+            + " (default: \(QuestionBankModel.quizLength))."
+        ),
       ]
     case .show, .delete, .search, .sample, .repair, .help, .stats: []
     case .export:

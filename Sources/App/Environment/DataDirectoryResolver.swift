@@ -15,6 +15,11 @@ nonisolated enum DataDirectoryResolver {
   static let appName = "questions"
   /// The name of the store file inside the folder.
   static let storeFilename = "questions.json"
+  /// The study history's file name, next to the store.
+  static let sessionsFilename = "sessions.json"
+  /// Every store in the data folder; each also owns `<name>.journal`, `<name>.lock`, its
+  /// temporary files and the copies recovery keeps.
+  static let storeFilenames = [storeFilename, sessionsFilename]
 
   /// The folder to use, as an absolute file URL.
   static func resolve(

@@ -30,9 +30,16 @@ enum EditorPage {
         let last = max(cursorLine, maxLines - 1)
         lines = Array(lines[(last - maxLines + 1)...last])
       }
+      let firstRow = row
       for line in lines where row < frame.rows - 2 {
         frame.write(line, row: row, column: labelWidth + 2)
         row += 1
+      }
+      if field == .tags, editor[field].isEmpty, firstRow < row {
+        // An empty tags field says how to fill it; a comma is the one separator.
+        frame.write(
+          tagsHint, row: firstRow, column: labelWidth + 4, style: .dim,
+          width: max(0, frame.columns - labelWidth - 5))
       }
       if let problem = editor.problems[field], row < frame.rows - 2 {
         frame.write(problem, row: row, column: labelWidth + 2, style: CellStyle.plain.colored(.red))
@@ -41,6 +48,9 @@ enum EditorPage {
       if available > 8 { row += 1 }
     }
   }
+
+  /// Shown in an empty tags field.
+  static let tagsHint = "separate tags with commas, e.g. actors, concurrency"
 
   private static func label(_ field: QuestionEditorViewModel.Field) -> String {
     switch field {

@@ -28,7 +28,9 @@ enum FrameComposer {
     case .tags: TagsPage.draw(state, into: &frame)
     case .editor: EditorPage.draw(state, into: &frame)
     case .quiz: QuizPage.draw(state.quiz, into: &frame)
-    case .statistics: StatisticsPage.draw(state.statistics, into: &frame)
+    case .statistics:
+      StatisticsPage.draw(
+        state.statistics, scrollOffset: state.statisticsScrollOffset, into: &frame)
     case .help: HelpPage.draw(scrollOffset: state.helpScrollOffset, into: &frame)
     case .sampleOffer: SampleOfferPage.draw(into: &frame)
     }
@@ -51,6 +53,8 @@ enum FrameComposer {
       let shown = state.list.questions.count
       let total = state.list.totalCount
       counter = shown == total ? "\(total)" : "\(shown) of \(total)"
+      // How to clear the filter is said here, beside it, so the footer keeps its keys.
+      if state.page == .list, state.canPerform(.goBack) { counter = "Esc clears · " + counter }
     case .quiz where state.quiz.phase == .asking || state.quiz.phase == .revealed:
       counter = "\(state.quiz.position + 1) of \(state.quiz.total)"
     case .editor:
@@ -103,7 +107,9 @@ enum FrameComposer {
   /// The keys that do something on this page now, from the key table.
   private static func drawHints(_ state: FullScreenState, into frame: inout Frame) {
     let available = KeyTable.bindings(for: state.page).filter {
+      // On the list, clearing a filter is shown in the title bar, beside the filter.
       $0.hint != nil && state.canPerform($0.action)
+        && !(state.page == .list && $0.action == .goBack)
     }
     let text = HintBar.text(available, width: frame.columns - 1)
     frame.write(" " + text, row: frame.rows - 1, column: 0, style: .dim)

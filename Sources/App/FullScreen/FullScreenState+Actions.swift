@@ -24,7 +24,7 @@ extension FullScreenState {
       case .tags: performOnTags(action)
       case .editor: await performInEditor(action)
       case .quiz: await performInQuiz(action)
-      case .statistics: if action == .goBack { model.dismiss() }
+      case .statistics: performOnStatistics(action)
       case .help: performInHelp(action)
       case .sampleOffer: await performOnSampleOffer(action)
       case .editConflict: await performOnEditConflict(action)
@@ -131,11 +131,25 @@ extension FullScreenState {
     }
   }
 
+  private func performOnStatistics(_ action: Action) {
+    let page = StatisticsPage.visibleRows(in: size)
+    switch action {
+    case .moveDown: scrollStatistics(by: 1)
+    case .moveUp: scrollStatistics(by: -1)
+    case .pageDown: scrollStatistics(by: page)
+    case .pageUp: scrollStatistics(by: -page)
+    case .goBack:
+      scrollStatistics(by: -statisticsScrollOffset)
+      model.dismiss()
+    default: break
+    }
+  }
+
   private func performInQuiz(_ action: Action) async {
     switch action {
     case .revealAnswer: quiz.revealAnswer()
-    case .knewIt: await quiz.grade(knewIt: true)
-    case .didNotKnowIt: await quiz.grade(knewIt: false)
+    case .knewIt: await model.grade(knewIt: true)
+    case .didNotKnowIt: await model.grade(knewIt: false)
     case .confirm: await model.retrySavingResult()
     case .goBack: model.leaveQuiz()
     default: break

@@ -17,7 +17,10 @@ import ViewModels
 @Observable
 final class FullScreenState {
   /// The size of the terminal, updated when it changes.
-  var size: TerminalSize
+  var size: TerminalSize {
+    // After a resize the selected row stays on screen, and a taller window is filled.
+    didSet { if size != oldValue { select(selection) } }
+  }
   /// Whether keys go into the search field on the list.
   private(set) var isSearching = false
   /// Whether the help page is shown over whatever else is.
@@ -37,6 +40,8 @@ final class FullScreenState {
   private(set) var textCursor = 0
   /// How far the help page is scrolled, when its keys do not all fit.
   private(set) var helpScrollOffset = 0
+  /// How far the statistics page is scrolled, when its charts do not fit.
+  private(set) var statisticsScrollOffset = 0
   /// The exit status once the user asked to leave; `nil` while running.
   private(set) var exitStatus: Int32?
 
@@ -79,7 +84,13 @@ final class FullScreenState {
   /// Feedback from the last action, shown until the next one: the warning before an unsaved
   /// quiz result is discarded, or the model's notice.
   var status: StatusMessage? {
-    if model.isConfirmingDiscard { return Self.discardWarning }
+    if model.isConfirmingDiscard {
+      return model.quiz.hasUnsavedResult
+        ? Self.discardWarning
+        : .error(
+          "You answered \(model.quiz.position) of \(model.quiz.total); leaving now keeps none"
+            + " of them. Press Esc again to leave, or go on answering.")
+    }
     return model.notice.map(StatusMessage.info)
   }
 
@@ -99,6 +110,10 @@ final class FullScreenState {
   func canPerform(_ action: Action) -> Bool {
     if page == .help, [.moveDown, .moveUp, .pageDown, .pageUp].contains(action) {
       return HelpPage.needsScrolling(in: size)
+    }
+    if page == .statistics, [.moveDown, .moveUp, .pageDown, .pageUp].contains(action) {
+      return StatisticsPage.lines(statistics, columns: size.columns).count
+        > StatisticsPage.visibleRows(in: size)
     }
     return isAvailable(action)
   }
@@ -232,6 +247,13 @@ final class FullScreenState {
   /// Goes back from help to the page it was opened on.
   func closeHelp() {
     isShowingHelp = false
+  }
+
+  /// Scrolls the statistics page by `lines`, within its length.
+  func scrollStatistics(by lines: Int) {
+    let offset = StatisticsPage.firstLine(
+      scrollOffset: statisticsScrollOffset + lines, statistics, size: size)
+    if offset != statisticsScrollOffset { statisticsScrollOffset = offset }
   }
 
   /// Scrolls the help page by `lines`, within its length.

@@ -35,9 +35,43 @@ enum HelpPage {
     return lines + [("", false), ("Ctrl-C quits anywhere.", false)]
   }()
 
-  /// Whether the lines do not all fit on a terminal of `size`, so the page scrolls.
+  /// Whether the sections do not all fit, each kept in one column, on a terminal of `size`,
+  /// so the page scrolls in a single column.
   static func needsScrolling(in size: TerminalSize) -> Bool {
-    lines.count > max(size.rows - 3, 1) * max(size.columns / columnWidth, 1)
+    packed(rows: max(size.rows - 3, 1)).count > max(size.columns / columnWidth, 1)
+  }
+
+  /// The lines in columns of at most `rows` lines, each section (the lines between blank
+  /// ones) whole in one column: a section starts a new column rather than being split, unless
+  /// it is taller than a column by itself.
+  static func packed(rows: Int) -> [[(text: String, isHeading: Bool)]] {
+    var sections: [[(text: String, isHeading: Bool)]] = [[]]
+    for line in lines {
+      if line.text.isEmpty {
+        sections.append([])
+      } else {
+        sections[sections.count - 1].append(line)
+      }
+    }
+    var columns: [[(text: String, isHeading: Bool)]] = []
+    var current: [(text: String, isHeading: Bool)] = []
+    for section in sections where !section.isEmpty {
+      let needed = current.isEmpty ? section.count : current.count + 1 + section.count
+      if needed > rows, !current.isEmpty {
+        columns.append(current)
+        current = []
+      }
+      if !current.isEmpty { current.append(("", false)) }
+      for line in section {
+        if current.count == rows {
+          columns.append(current)
+          current = []
+        }
+        current.append(line)
+      }
+    }
+    if !current.isEmpty { columns.append(current) }
+    return columns
   }
 
   /// The first line shown at `scrollOffset` on a terminal of `size`: 0 when every line fits
@@ -47,11 +81,21 @@ enum HelpPage {
     return min(max(scrollOffset, 0), lines.count - max(size.rows - 3, 1))
   }
 
-  /// Draws the lines from ``firstLine(scrollOffset:size:)``, flowing into more columns when
-  /// the terminal is wide enough to show them all.
+  /// Draws every section, each whole in one column, when the terminal is large enough;
+  /// otherwise the lines from ``firstLine(scrollOffset:size:)`` in one scrolled column.
   static func draw(scrollOffset: Int, into frame: inout Frame) {
     let size = TerminalSize(columns: frame.columns, rows: frame.rows)
     let rows = max(frame.rows - 3, 1)
+    if !needsScrolling(in: size) {
+      for (column, lines) in packed(rows: rows).enumerated() {
+        for (row, line) in lines.enumerated() {
+          frame.write(
+            line.text, row: 1 + row, column: 1 + column * columnWidth,
+            style: line.isHeading ? .bold : .plain, width: columnWidth - 1)
+        }
+      }
+      return
+    }
     let first = firstLine(scrollOffset: scrollOffset, size: size)
     let shown = lines[first...]
     let columns = max(1, min(frame.columns / columnWidth, (shown.count + rows - 1) / rows))

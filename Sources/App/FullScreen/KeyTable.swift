@@ -69,6 +69,10 @@ nonisolated enum KeyTable {
     case .quiz: quizBindings
     case .statistics:
       [
+        KeyBinding([.character("j"), .down], .moveDown, "j/↓", "scroll", hint: "j/k scroll"),
+        KeyBinding([.character("k"), .up], .moveUp, "k/↑", "scroll up").hiddenFromHintBar(),
+        KeyBinding([.pageDown], .pageDown, "PgDn", "page").hiddenFromHintBar(),
+        KeyBinding([.pageUp], .pageUp, "PgUp", "page up").hiddenFromHintBar(),
         KeyBinding([.escape], .goBack, "Esc", "back"),
         KeyBinding([.character("q")], .quit, "q", "quit"),
       ]

@@ -8,4 +8,12 @@ public protocol Console: AnyObject {
   func writeError(_ text: String)
   /// The next line of standard input without its line break; `nil` at the end of input.
   func readLine() -> String?
+  /// The first write to standard output or standard error that failed, if any; the run then
+  /// ends with status 1. `nil` by default, for consoles that cannot fail.
+  var writeFailure: ConsoleWriteFailure? { get }
+}
+
+extension Console {
+  /// No write ever fails: the default for consoles that keep what they are given in memory.
+  public var writeFailure: ConsoleWriteFailure? { nil }
 }

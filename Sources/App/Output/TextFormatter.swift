@@ -7,6 +7,9 @@ import Models
 nonisolated struct TextFormatter: Sendable {
   /// The styling applied to ids and prompts.
   var style = TextStyle.plain
+  /// Whether stored text is shown with its control characters neutralised
+  /// (``TerminalText``), which is right when the output is a terminal.
+  var neutralizesControls = false
 
   /// The number of id characters shown in a list, enough to pass to `show` or `delete`.
   static let shortIDLength = 8
@@ -29,9 +32,9 @@ nonisolated struct TextFormatter: Sendable {
   /// `3F2A1B4C  What does an actor guarantee?  [concurrency, actors]` and a newline.
   func row(_ question: Question) -> String {
     let id = style.dim(String(question.id.uuidString.prefix(Self.shortIDLength)))
-    var line = id + "  " + style.bold(singleLine(question.prompt))
+    var line = id + "  " + style.bold(shown(singleLine(question.prompt)))
     if !question.tags.isEmpty {
-      line += "  [" + question.tags.joined(separator: ", ") + "]"
+      line += "  [" + shown(question.tags.joined(separator: ", ")) + "]"
     }
     return line + "\n"
   }
@@ -45,9 +48,9 @@ nonisolated struct TextFormatter: Sendable {
   func detail(_ question: Question) -> String {
     let fields = [
       ("ID", style.dim(question.id.uuidString)),
-      ("Prompt", style.bold(question.prompt)),
-      ("Answer", question.answer),
-      ("Tags", question.tags.isEmpty ? "(none)" : question.tags.joined(separator: ", ")),
+      ("Prompt", style.bold(shown(question.prompt))),
+      ("Answer", shown(question.answer)),
+      ("Tags", question.tags.isEmpty ? "(none)" : shown(question.tags.joined(separator: ", "))),
       ("Created", question.createdAt.formatted(.iso8601)),
     ]
     return fields.map { "\($0):" + String(repeating: " ", count: 9 - $0.count) + $1 + "\n" }
@@ -61,12 +64,17 @@ nonisolated struct TextFormatter: Sendable {
 
   /// The line printed when a search finds nothing.
   func noMatches(for text: String) -> String {
-    "No questions match \"\(text)\".\n"
+    "No questions match \"\(shown(text))\".\n"
   }
 
   /// The line printed when no question has the tag.
   func noneTagged(_ tag: String) -> String {
-    "No questions are tagged \"\(tag)\".\n"
+    "No questions are tagged \"\(shown(tag))\".\n"
+  }
+
+  /// `text` as it may be printed: neutralised when ``neutralizesControls`` is set.
+  func shown(_ text: String) -> String {
+    neutralizesControls ? TerminalText.neutralized(text) : text
   }
 
   /// Line breaks and tabs in `text` as spaces, so a question stays on one line.

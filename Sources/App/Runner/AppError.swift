@@ -28,6 +28,11 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case unexpectedArgument(String, subcommand: Subcommand?)
   /// An argument or option value that is empty or only white space.
   case blankValue(String, subcommand: Subcommand)
+  /// `export` to a file whose name does not end in `.csv` or `.json`, without `--format`.
+  case formatNeeded(String)
+  /// The argument at `position` (from 1, after the program's name) is not valid UTF-8;
+  /// `shown` is it with each invalid byte replaced by U+FFFD, for the message only.
+  case invalidArgumentEncoding(position: Int, shown: String)
   /// The prompt, answer or tags of a question to add break a rule of ``QuestionContent``.
   case invalidContent(QuestionContentError, subcommand: Subcommand)
   /// A question id that is neither a UUID nor at least 4 hex digits of one.
@@ -61,6 +66,9 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case invalidValue(String, option: String, expected: String, subcommand: Subcommand)
   /// A file to import could not be read.
   case unreadableFile(String, reason: String)
+  /// The file to import, or standard input, holds more than `limit` bytes; nothing was read
+  /// past the limit.
+  case importTooLarge(String, limit: Int)
   /// An export could not be written; an older file at the path is left as it was.
   case unwritableFile(String, reason: String)
   /// A file to import cannot be read as questions at all (not JSON, a bad CSV header).
@@ -69,7 +77,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case invalidRows(String, invalid: Int, valid: Int)
   /// A question cannot be exported in the format asked for without losing something.
   case notRepresentable(InterchangeFormat, id: String, reason: String)
-  /// The export's destination is the store's own file, which the export would destroy.
+  /// The export's destination is a file of a store in the data folder (`questions.json`,
+  /// `sessions.json`, their journals, locks and kept copies), which the export would destroy.
   case exportOverStore(String)
 
   /// The failure a view model describes in `errorMessage`, after an action returned `false`.
@@ -88,11 +97,12 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     switch self {
     case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .invalidContent,
-      .malformedID, .notAPositiveNumber, .invalidValue:
+      .malformedID, .notAPositiveNumber, .invalidValue, .invalidArgumentEncoding,
+      .formatNeeded:
       true
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
-      .unreadableFile, .unwritableFile, .malformedImport, .invalidRows,
+      .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport, .invalidRows,
       .notRepresentable, .exportOverStore:
       false
     }
@@ -115,9 +125,12 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       subcommand
     case .invalidValue(_, _, _, let subcommand):
       subcommand
-    case .unknownCommand, .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID,
+    case .formatNeeded:
+      .export
+    case .unknownCommand, .invalidArgumentEncoding, .persistence, .storeFailed, .actionFailed,
+      .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
-      .terminal, .unreadableFile, .unwritableFile, .malformedImport,
+      .terminal, .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport,
       .invalidRows, .notRepresentable, .exportOverStore:
       nil
     }
@@ -129,13 +142,25 @@ nonisolated extension AppError: LocalizedError {
   var errorDescription: String? {
     switch self {
     case .unknownCommand(let name):
-      "Unknown subcommand '\(name)'."
+      "Unknown subcommand '\(name)'"
+        + (Suggestion.nearest(to: name, among: Subcommand.allCases.map(\.rawValue))
+          .map { "; did you mean '\($0)'?" } ?? ".")
+        + " The subcommands are: "
+        + Subcommand.allCases.map(\.rawValue).joined(separator: ", ") + "."
     case .unknownOption(let option, let subcommand):
       if let subcommand, OptionName(spelling: option) != nil {
         "The option '\(option)' does not apply to '\(subcommand.rawValue)'."
       } else {
-        "Unknown option '\(option)'."
+        "Unknown option '\(option)'"
+          + (Suggestion.nearest(
+            to: option,
+            among: (OptionName.allCases.filter(\.isGlobal) + (subcommand?.options ?? []))
+              .map(\.rawValue) + ["--version"]
+          ).map { "; did you mean '\($0)'?" } ?? ".")
       }
+    case .formatNeeded(let path):
+      "Cannot tell the format from the name '\(path)'. Add '--format csv' or '--format json'."
+        + " Nothing was written."
     case .missingValue(let option, _):
       "Missing value for '\(option)'. Write '\(option)=<value>' if the value starts with '-'."
     case .unexpectedValue(let option, _):
@@ -150,6 +175,9 @@ nonisolated extension AppError: LocalizedError {
       "Unexpected argument '\(argument)'."
     case .blankValue(let name, _):
       "'\(name)' cannot be empty or blank."
+    case .invalidArgumentEncoding(let position, let shown):
+      "Argument \(position) ('\(shown)', with \u{FFFD} for each bad byte) is not valid UTF-8;"
+        + " nothing was run. Retype it, or rename the file or folder it names."
     case .invalidContent(let error, _):
       error.description
     case .malformedID(let text, _):
@@ -166,8 +194,10 @@ nonisolated extension AppError: LocalizedError {
     case .noSuchQuestion(let id):
       "No question has an id starting with '\(id)'. Run 'questions list' to see the ids."
     case .ambiguousID(let prefix, let matches):
-      "The id '\(prefix)' is ambiguous; it matches "
-        + matches.map(\.uuidString).joined(separator: ", ") + ". Give more digits."
+      "The id '\(prefix)' is ambiguous: it matches \(matches.count) questions: "
+        + matches.prefix(5).map(\.uuidString).joined(separator: ", ")
+        + (matches.count > 5 ? " and \(matches.count - 5) more" : "")
+        + ". Type more characters of the id."
     case .encodingFailed(let reason):
       "The output could not be encoded as JSON: \(reason)."
     case .notAPositiveNumber(let text, let option, _):
@@ -193,6 +223,9 @@ nonisolated extension AppError: LocalizedError {
       "'\(value)' is not a valid value for '\(option)'; use \(expected)."
     case .unreadableFile(let path, let reason):
       "Cannot read \(path): \(reason). Nothing was imported."
+    case .importTooLarge(let path, let limit):
+      "\(path) is larger than the import limit of \(limit >> 20) MiB; nothing was imported."
+        + " Split it into smaller files and import each."
     case .unwritableFile(let path, let reason):
       "Cannot write \(path): \(reason). Any earlier file there was left as it was."
     case .malformedImport(let path, let line?, let reason):
@@ -208,7 +241,8 @@ nonisolated extension AppError: LocalizedError {
         + " Nothing was written. Export with '--format json', which keeps every question"
         + " exactly."
     case .exportOverStore(let path):
-      "\(path) is the store itself; exporting there would replace it. Choose another file."
+      "\(path) belongs to the data folder's stores; exporting there would replace it."
+        + " Choose a file outside the data folder, or a name that is not a store's."
     }
   }
 }

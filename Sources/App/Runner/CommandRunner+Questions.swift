@@ -35,13 +35,22 @@ extension CommandRunner {
       viewModel.searchText = words
       try printer.questions(viewModel.questions, whenEmpty: text.noMatches(for: words))
     case .sample:
-      guard await viewModel.add(contentsOf: Question.sampleDeck) else {
-        throw .failed(viewModel.errorMessage)
+      await viewModel.load()
+      let stored = Set(viewModel.questions.map(\.id))
+      let missing = Question.sampleDeck.filter { !stored.contains($0.id) }
+      if !missing.isEmpty {
+        guard await viewModel.add(contentsOf: missing) else {
+          throw .failed(viewModel.errorMessage)
+        }
       }
       if printer.json {
-        try printer.questions(Question.sampleDeck, whenEmpty: "")
+        try printer.questions(missing, whenEmpty: "")
+      } else if missing.isEmpty {
+        printer.console.writeOutput(
+          "The \(Question.sampleDeck.count) sample questions are already in the store;"
+            + " nothing was added.\n")
       } else {
-        printer.console.writeOutput(text.sampleLoaded(Question.sampleDeck.count))
+        printer.console.writeOutput(text.sampleLoaded(missing.count))
       }
     case .help, .repair, .quiz, .stats, .fullScreen:
       break  // Run by `perform(_:)` without a list view model.

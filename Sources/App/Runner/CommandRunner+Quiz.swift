@@ -21,25 +21,34 @@ extension CommandRunner {
     printer: ResultPrinter
   ) async throws(AppError) {
     let quiz = QuizViewModel(questions: questions, sessions: try openStudyHistory(in: directory))
-    await quiz.start(tag: tag, count: count)
+    // The same default length as the full-screen mode's quizzes.
+    await quiz.start(tag: tag, count: count ?? QuestionBankModel.quizLength)
     guard quiz.phase == .asking else {
       throw .quizNotStarted(quiz.errorMessage ?? "The quiz could not start.")
     }
     let say = printer.json ? console.writeError : console.writeOutput
     let style = printer.text.style
+    let toTerminal =
+      printer.json ? context.standardErrorIsTerminal : context.standardOutputIsTerminal
+    let shown = { (text: String) in toTerminal ? TerminalText.neutralized(text) : text }
     while let question = quiz.current {
       let number = quiz.position + 1
       var header = "Question \(number) of \(quiz.total)"
-      if !question.tags.isEmpty { header += "  [" + question.tags.joined(separator: ", ") + "]" }
+      if !question.tags.isEmpty {
+        header += "  [" + shown(question.tags.joined(separator: ", ")) + "]"
+      }
       let lead = number > 1 ? "\n" : ""
-      say(lead + style.dim(header) + "\n" + style.bold(question.prompt) + "\n")
+      say(lead + style.dim(header) + "\n" + style.bold(shown(question.prompt)) + "\n")
       say("Press Enter to see the answer.\n")
-      guard console.readLine() != nil else {
+      guard let line = console.readLine() else {
         throw .quizStopped(atQuestion: number, of: quiz.total)
       }
       quiz.revealAnswer()
-      say("Answer: \(question.answer)\n")
-      guard let knewIt = askYesOrNo("Did you know it? [y/n] ", say: say) else {
+      say("Answer: \(shown(question.answer))\n")
+      // A y or n instead of Enter is the grade itself: answers on a pipe take one line each,
+      // as in `printf 'y\nn\n' | questions quiz`.
+      guard let knewIt = Self.yesOrNo(line) ?? askYesOrNo("Did you know it? [y/n] ", say: say)
+      else {
         throw .quizStopped(atQuestion: number, of: quiz.total)
       }
       await quiz.grade(knewIt: knewIt)
@@ -78,12 +87,19 @@ extension CommandRunner {
   private func askYesOrNo(_ question: String, say: (String) -> Void) -> Bool? {
     say(question)
     while let line = console.readLine() {
-      switch line.trimmingCharacters(in: .whitespaces).lowercased() {
-      case "y", "yes": return true
-      case "n", "no": return false
-      default: say("Please answer y or n. " + question)
-      }
+      if let answer = Self.yesOrNo(line) { return answer }
+      say("Please answer y or n. " + question)
     }
     return nil
+  }
+
+  /// `true` for y or yes, `false` for n or no, ignoring case and surrounding spaces; `nil`
+  /// for anything else.
+  static func yesOrNo(_ line: String) -> Bool? {
+    switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+    case "y", "yes": true
+    case "n", "no": false
+    default: nil
+    }
   }
 }

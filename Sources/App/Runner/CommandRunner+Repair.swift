@@ -1,4 +1,4 @@
-// `questions repair`: moves a store that cannot be read aside, and says where its bytes went.
+// `questions repair`: rebuilds each store that cannot be read from what is intact, and says where the rest went.
 
 import Foundation
 import Models
@@ -6,44 +6,110 @@ import Persistence
 import TerminalUI
 
 extension CommandRunner {
-  /// What `repair` did, as `--json` prints it: `movedTo` is `null` when nothing was wrong.
+  /// What `repair` did to one store, as `--json` prints it: `movedTo` is `null` when nothing
+  /// was wrong; `kept` and `damaged` count the items of the damaged store.
   struct RepairReport: Encodable {
     var store: String
     var movedTo: String?
+    var kept: Int?
+    var damaged: Int?
+    var truncated: Bool?
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(store, forKey: .store)
       try container.encode(movedTo, forKey: .movedTo)
+      try container.encodeIfPresent(kept, forKey: .kept)
+      try container.encodeIfPresent(damaged, forKey: .damaged)
+      try container.encodeIfPresent(truncated, forKey: .truncated)
     }
 
-    private enum CodingKeys: String, CodingKey { case store, movedTo }
+    private enum CodingKeys: String, CodingKey { case store, movedTo, kept, damaged, truncated }
   }
 
-  /// Opens the store in `directory`; if its bytes cannot be used, moves the file aside.
+  /// `repair --json`: the question store's report at the top level, as before, and the study
+  /// history's under `sessions`.
+  struct RepairReports: Encodable {
+    var questions: RepairReport
+    var sessions: RepairReport
+
+    func encode(to encoder: any Encoder) throws {
+      try questions.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(sessions, forKey: .sessions)
+    }
+
+    private enum CodingKeys: String, CodingKey { case sessions }
+  }
+
+  /// Opens each store in `directory` (`questions.json`, then `sessions.json`); one whose bytes
+  /// cannot be used is rebuilt from every intact item and journal record
+  /// (``LocalRepository/salvage(directory:filename:configuration:now:)``), its original files
+  /// moved aside whole. A store whose layout cannot be salvaged is moved aside whole.
   ///
   /// A readable store is left alone. An error that moving the file would not cure (a newer
-  /// format, a folder at the path, a failed write) is reported as it is, exit code 1.
+  /// format, a link or a folder at the path, a failed write) is reported as it is, exit 1.
   func repairStore(in directory: URL, json: Bool) throws(AppError) {
-    let filename = DataDirectoryResolver.storeFilename
+    let questions = try repair(Question.self, DataDirectoryResolver.storeFilename, in: directory)
+    let sessions = try repair(
+      StudySession.self, DataDirectoryResolver.sessionsFilename, in: directory)
+    console.writeOutput(
+      json
+        ? try JSONFormatter().encode(RepairReports(questions: questions.0, sessions: sessions.0))
+        : questions.1 + sessions.1)
+  }
+
+  /// Repairs the store `filename` of items of type `type`; its report and its sentences.
+  private func repair<Item: Codable & Identifiable & Sendable>(
+    _ type: Item.Type, _ filename: String, in directory: URL
+  ) throws(AppError) -> (RepairReport, String) where Item.ID: Hashable & Codable & Sendable {
     let store = directory.appendingPathComponent(filename).path
     var report = RepairReport(store: store)
-    var text = "\(store) is readable; nothing to repair.\n"
+    let noun = Item.self == Question.self ? "questions" : "quizzes"
     do {
-      _ = try LocalRepository<Question>(directory: directory, filename: filename)
+      _ = try LocalRepository<Item>(directory: directory, filename: filename)
+      return (report, "\(store) is readable; nothing to repair.\n")
     } catch let error as PersistenceError where error.canBeMovedAside {
       do {
-        report.movedTo = try LocalRepository<Question>.moveAside(
+        let salvaged = try LocalRepository<Item>.salvage(directory: directory, filename: filename)
+        report.movedTo = salvaged.movedTo?.path ?? salvaged.journalMovedTo?.path
+        report.kept = salvaged.kept
+        report.damaged = salvaged.damaged
+        report.truncated = salvaged.truncated
+        let total = salvaged.kept + salvaged.damaged
+        var text =
+          "\(store) could not be read (\(salvaged.truncated ? "it was cut short" : "it is damaged"));"
+          + " kept \(salvaged.kept) of \(total) \(noun)"
+        if salvaged.journalRecordsApplied + salvaged.journalRecordsDamaged > 0 {
+          text +=
+            ", and \(salvaged.journalRecordsApplied) of"
+            + " \(salvaged.journalRecordsApplied + salvaged.journalRecordsDamaged) later changes"
+        }
+        text += ".\n"
+        if salvaged.checksumMismatch && salvaged.damaged == 0 && !salvaged.truncated {
+          text +=
+            "Its checksum failed although every item still reads: compare with the original.\n"
+        }
+        let moved = [salvaged.movedTo, salvaged.journalMovedTo].compactMap { $0?.path }
+        text +=
+          "Nothing was deleted; the original bytes are in \(moved.joined(separator: " and ")).\n"
+        return (report, text)
+      } catch {
+        // A layout that cannot be taken apart item by item: move the whole file aside.
+      }
+      do {
+        report.movedTo = try LocalRepository<Item>.moveAside(
           directory: directory, filename: filename)?.path
       } catch {
         throw .store(error)
       }
-      text =
+      return (
+        report,
         "\(store) could not be read, so it was moved to \(report.movedTo ?? "-").\n"
-        + "Nothing was deleted; questions now starts with an empty store.\n"
+          + "Nothing was deleted; it now starts empty.\n"
+      )
     } catch {
       throw .store(error)
     }
-    console.writeOutput(json ? try JSONFormatter().encode(report) : text)
   }
 }

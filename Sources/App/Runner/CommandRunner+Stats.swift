@@ -51,8 +51,10 @@ extension CommandRunner {
       let width = OutputWidth.resolve(
         environment: context.environment,
         standardOutputIsTerminal: context.standardOutputIsTerminal)
+      let chart = StatisticsChart.text(statistics, timeZone: timeZone, width: width)
+      // Tags come from the file: on a terminal they are shown, not obeyed.
       console.writeOutput(
-        StatisticsChart.text(statistics, timeZone: timeZone, width: width))
+        context.standardOutputIsTerminal ? TerminalText.neutralized(chart) : chart)
     }
   }
 

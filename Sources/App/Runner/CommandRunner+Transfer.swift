@@ -7,18 +7,23 @@ import ViewModels
 extension CommandRunner {
   /// Writes every question to `destination`, or to standard output when it is `nil` or `-`.
   ///
-  /// The format is `format`, else the destination's extension, else JSON. `storeDirectory`
+  /// The format is `format`, else the destination's extension (`.csv` or `.json`; any other
+  /// name is a usage error that asks for `--format`), else JSON for standard output. `storeDirectory`
   /// holds the store's files, which the export refuses to replace.
   func export(
     from viewModel: QuestionListViewModel, format: InterchangeFormat?, destination: String?,
     printer: ResultPrinter, storeDirectory: URL
   ) async throws(AppError) {
     let path = destination == "-" ? nil : destination
-    let format = format ?? path.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .json
     let url = path.map(resolve)
     if let path, let url, Self.isStoreFile(url, in: storeDirectory) {
       throw .exportOverStore(path)
     }
+    // A name that says nothing about the format gets a question, not a guess.
+    if format == nil, let path, InterchangeFormat(pathExtensionOf: path) == nil {
+      throw .formatNeeded(path)
+    }
+    let format = format ?? path.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .json
     await viewModel.load()
     let questions = viewModel.questions
     let progress = ProgressBar(
@@ -39,8 +44,11 @@ extension CommandRunner {
       }
     }
     guard let path, let url else {
-      progress.finish("Exported \(questions.count) questions.")
+      progress.clear()
       console.writeOutput(String(decoding: bytes, as: UTF8.self))
+      // Only once the bytes are out: a failed write must not end with a success message.
+      guard console.writeFailure == nil else { return }
+      progress.finish("Exported \(Self.count(questions.count, "question")).")
       return
     }
     do {
@@ -54,7 +62,8 @@ extension CommandRunner {
     console.writeOutput(
       printer.json
         ? try JSONFormatter().encode(report)
-        : "Exported \(questions.count) questions to \(path) as \(format.rawValue.uppercased()).\n")
+        : "Exported \(Self.count(questions.count, "question")) to \(path) as"
+          + " \(format.rawValue.uppercased()).\n")
   }
 
   /// Reads `source` (standard input for `-`), checks every row, and saves the valid questions
@@ -88,7 +97,14 @@ extension CommandRunner {
     }
     progress.finish("Read \(plan.rowCount) rows from \(name).")
     if !plan.problems.isEmpty {
-      console.writeError(plan.problems.map { "\(name):\($0.line): \($0.message)\n" }.joined())
+      // A few lines say what is wrong; thousands would only bury the summary.
+      let shown = plan.problems.prefix(Self.problemsShown).map {
+        TerminalText.excerpt(TerminalText.neutralized("\(name):\($0.line): \($0.message)"))
+          + "\n"
+      }
+      let more = plan.problems.count - shown.count
+      console.writeError(
+        shown.joined() + (more > 0 ? "\(name): … and \(more) more problems.\n" : ""))
       guard skipInvalid else {
         throw .invalidRows(name, invalid: plan.problems.count, valid: plan.validRowCount)
       }
@@ -109,17 +125,32 @@ extension CommandRunner {
     console.writeOutput(printer.json ? try JSONFormatter().encode(report) : report.sentence)
   }
 
+  /// `1 question`, `2 questions`.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  /// How many problems of an import are printed, one line each, before "and N more".
+  static let problemsShown = 20
+
   /// `path` as an absolute URL, relative to the current folder.
   private func resolve(_ path: String) -> URL {
     URL.absolute(path, in: context.currentDirectory)
   }
 
-  /// Whether `url` is one of the store's files, which an export must never replace.
-  private static func isStoreFile(_ url: URL, in directory: URL) -> Bool {
-    let store = directory.appendingPathComponent(DataDirectoryResolver.storeFilename)
-    let storeFiles = [store.path, store.path + ".journal", store.path + ".lock"].map {
-      URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
+  /// Whether `url` is a file of a store in the data folder, which an export must never
+  /// replace: `questions.json` or `sessions.json`, their journals and locks, their temporary
+  /// files, and the copies `repair` and recovery keep beside them (every name in the folder
+  /// that starts with a store's name).
+  static func isStoreFile(_ url: URL, in directory: URL) -> Bool {
+    let target = url.resolvingSymlinksInPath()
+    guard
+      target.deletingLastPathComponent().resolvingSymlinksInPath().path
+        == directory.standardizedFileURL.resolvingSymlinksInPath().path
+    else { return false }
+    let name = target.lastPathComponent
+    return DataDirectoryResolver.storeFilenames.contains { store in
+      name.hasPrefix(store) || name.hasPrefix("." + store + ".tmp-")
     }
-    return storeFiles.contains(url.resolvingSymlinksInPath().path)
   }
 }

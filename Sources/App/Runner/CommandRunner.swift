@@ -15,6 +15,9 @@ public struct CommandRunner {
   /// Opens the study history in a folder.
   typealias SessionsOpener = @MainActor (URL) throws -> any Repository<StudySession>
 
+  /// The version `questions --version` prints.
+  public static let version = "0.9.0"
+
   /// The environment, working folder and terminals of the process.
   var context: ProcessContext
   /// Where output and error messages go.
@@ -44,13 +47,49 @@ public struct CommandRunner {
   }
 
   /// Runs `arguments` (without the program's name) and returns the exit status.
+  ///
+  /// A write to standard output or standard error that failed makes the status 1 whatever
+  /// the command did: output that did not arrive is not a success.
   public func run(_ arguments: [String]) async -> Int32 {
+    let status: Int32
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--version") && !options.contains(where: { $0 == "-h" || $0 == "--help" }) {
+      console.writeOutput("questions \(Self.version)\n")
+      return console.writeFailure == nil ? ExitCode.success : ExitCode.failure
+    }
     do throws(AppError) {
-      return try await perform(InvocationParser.parse(arguments))
+      status = try await perform(InvocationParser.parse(arguments))
     } catch {
       report(error)
-      return error.exitCode
+      status = error.exitCode
     }
+    guard let failure = console.writeFailure else { return status }
+    if failure.stream == .output && !failure.isClosedPipe {
+      console.writeError(
+        "questions: error: Cannot write to standard output: \(failure.reason)."
+          + " The output is incomplete.\n")
+    }
+    return status == ExitCode.success ? ExitCode.failure : status
+  }
+
+  /// Runs the raw bytes of the process's arguments (without the program's name), as
+  /// `CommandLine.unsafeArgv` holds them, and returns the exit status.
+  ///
+  /// `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, so a
+  /// `--data-dir` with an invalid byte would name another folder. Here such an argument is a
+  /// usage error (exit 64) that names it, and nothing runs.
+  public func run(rawArguments: [[UInt8]]) async -> Int32 {
+    var arguments: [String] = []
+    for (index, bytes) in rawArguments.enumerated() {
+      guard let argument = String(validating: bytes, as: UTF8.self) else {
+        let error = AppError.invalidArgumentEncoding(
+          position: index + 1, shown: String(decoding: bytes, as: UTF8.self))
+        report(error)
+        return error.exitCode
+      }
+      arguments.append(argument)
+    }
+    return await run(arguments)
   }
 
   /// Runs a parsed invocation and returns the exit status.
@@ -87,7 +126,9 @@ public struct CommandRunner {
       options: invocation.options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)
     let printer = ResultPrinter(
-      console: console, json: invocation.options.json, text: TextFormatter(style: style))
+      console: console, json: invocation.options.json,
+      text: TextFormatter(
+        style: style, neutralizesControls: context.standardOutputIsTerminal))
     if case .quiz(let tag, let count) = command {
       try await runQuiz(tag: tag, count: count, over: repository, in: directory, printer: printer)
       return ExitCode.success
@@ -126,13 +167,19 @@ public struct CommandRunner {
   nonisolated static func openLocalSessions(
     in directory: URL
   ) throws -> any Repository<StudySession> {
-    try LocalRepository<StudySession>(directory: directory, filename: "sessions.json")
+    try LocalRepository<StudySession>(
+      directory: directory, filename: DataDirectoryResolver.sessionsFilename)
   }
 
   /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage
   /// error by the usage line and where to find help, as command-line tools usually do.
   private func report(_ error: AppError) {
-    var lines = ["questions: error: " + (error.errorDescription ?? String(describing: error))]
+    // Messages quote files and arguments: never let those bytes drive the terminal.
+    var lines = [
+      "questions: error: "
+        + TerminalText.excerpt(
+          TerminalText.neutralized(error.errorDescription ?? String(describing: error)))
+    ]
     if error.isUsageError {
       lines.append(HelpText.usageLine(for: error.subcommand))
       lines.append(HelpText.moreHelpLine(for: error.subcommand))

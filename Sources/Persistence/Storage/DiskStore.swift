@@ -21,7 +21,9 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   let configuration: StoreConfiguration
   /// The sequence number of the last change in the cache.
   private(set) var sequence = 0
-  private var journalHasTornTail = false
+  /// The bytes of a record torn by a crash at the end of the journal, to keep a copy of
+  /// before the next writer cuts them off; `nil` when the journal ends cleanly.
+  private var tornTail: [UInt8]?
   /// Whether the snapshot is missing or in an older format, so the next change rewrites it.
   private var snapshotIsOutdated = true
 
@@ -70,16 +72,37 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
         let start = journal.length
         let intact = try replay(bytes, from: start, into: &cache)
         journal.markRead(upTo: start + Int64(intact))
-        journalHasTornTail = intact < bytes.count
+        tornTail = intact < bytes.count ? Array(bytes[intact...]) : nil
       }
     }
-    if journalHasTornTail {
+    if let tornTail {
+      // Never cut bytes off without a copy: they are kept beside the journal first.
+      try keepCopy(ofTornRecord: tornTail)
       do {
         try journal.truncate(to: journal.length)
       } catch {
         throw .writeFailed(journal.url, reason: "cannot cut off a torn record: \(error)")
       }
-      journalHasTornTail = false
+      self.tornTail = nil
+    }
+  }
+
+  /// Writes `bytes`, a record torn by a crash, durably to `<journal>.torn-<UTC time>` beside
+  /// the journal, so that cutting them off the journal loses nothing.
+  private func keepCopy(ofTornRecord bytes: [UInt8]) throws(PersistenceError) {
+    let fileSystem = snapshot.fileSystem
+    let base = journal.path + ".torn-" + RecoveryStamp.make(.now)
+    let path = RecoveryStamp.freePath(base, fileSystem: fileSystem)
+    do {
+      _ = try DurableFileWriter(fileSystem: fileSystem)
+        .replaceContents(of: path, in: snapshot.location.directory, with: bytes)
+    } catch {
+      switch error {
+      case .notWritten(let cause), .writtenButNotDurable(let cause, _):
+        throw .writeFailed(
+          journal.url,
+          reason: "cannot keep a copy of a torn record before cutting it off: \(cause)")
+      }
     }
   }
 
@@ -92,6 +115,12 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   ) throws(PersistenceError)
     -> Bool
   {
+    // The sequence read from the files is at most `JournalRecord.maximumSequence`.
+    guard sequence < JournalRecord.maximumSequence else {
+      throw .corrupt(
+        snapshot.location.fileURL,
+        reason: "its journal sequence \(sequence) is too large to continue")
+    }
     let next = sequence + 1
     // A new store gets its snapshot at once, so `<name>` is there from the first save, and
     // an older format is upgraded on the first change, not left under a growing journal.
@@ -183,7 +212,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     let bytes = try journal.readAll() ?? []
     let intact = try replay(bytes, from: 0, into: &cache)
     journal.markRead(upTo: Int64(intact))
-    journalHasTornTail = intact < bytes.count
+    tornTail = intact < bytes.count ? Array(bytes[intact...]) : nil
     return cache
   }
 
@@ -212,10 +241,14 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
         change.apply(to: &cache)
         sequence = number
       case .damaged(let reason, let next):
-        // Only the last record can be torn by a crash; damage before more records is not.
-        if let next, next < bytes.count {
-          throw .corrupt(journal.url, reason: "the record at byte \(at) is damaged: \(reason)")
-        }
+        // A complete record was acknowledged once: never drop it, last or not.
+        let which = next.map { $0 < bytes.count } ?? false ? "record" : "last record"
+        throw .corrupt(
+          journal.url,
+          reason: "the \(which) at byte \(at) is complete but damaged (\(reason)), so it is not"
+            + " a write torn by a crash")
+      case .torn:
+        // Only the last record can be torn by a crash, and it was never acknowledged.
         return position
       }
     }

@@ -1,12 +1,14 @@
-// Where a store lives: a validated filename inside a folder, with symbolic links resolved.
+// Where a store lives: a validated filename inside a folder whose own path may go through links.
 
 import Foundation
 
 /// The folder and file of one store, checked once when a repository opens.
 ///
-/// A symbolic link at the store's path is followed once, here: reads, writes and temporary
-/// files then use the link's target and its folder, so the link itself stays a link (a plain
-/// atomic rename would replace it with a regular file).
+/// Symbolic links in the folder's path are resolved once, here, so a data folder reached
+/// through a link works. A link at the store's own files (snapshot, journal, lock) is never
+/// followed: each is opened with `O_NOFOLLOW` and refused with
+/// ``PersistenceError/notARegularFile(_:found:)``, so nothing outside the folder is read,
+/// created, renamed or truncated through one of the store's names.
 struct StoreLocation: Sendable, Equatable {
   /// The folder that holds the file, and its temporary files, as an absolute path.
   let directory: String
@@ -25,10 +27,9 @@ struct StoreLocation: Sendable, Equatable {
   /// Validates `filename` and joins it to `directory`.
   init(directory: URL, filename: String) throws(PersistenceError) {
     try Self.validate(filename)
-    let requested = directory.standardizedFileURL.appendingPathComponent(filename)
-    let resolved = requested.resolvingSymlinksInPath()
-    path = resolved.path
-    self.directory = resolved.deletingLastPathComponent().path
+    let folder = directory.standardizedFileURL.resolvingSymlinksInPath()
+    path = folder.appendingPathComponent(filename).path
+    self.directory = folder.path
   }
 
   /// Throws unless `filename` is a plain name: not empty, not `.` or `..`, no `/` or NUL.

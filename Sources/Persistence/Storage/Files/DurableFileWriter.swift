@@ -77,11 +77,17 @@ struct DurableFileWriter: Sendable {
     return written
   }
 
+  /// The permissions of the regular file at `path`, `nil` if there is none. Anything else
+  /// there is refused: a symbolic link's own mode is 0777, and copying it gave a store
+  /// written over a dangling link a world-writable file.
   private func existingPermissions(of path: String) throws(SystemCallError) -> mode_t? {
+    let status: FileStatus
     do {
-      return try fileSystem.status(ofPath: path).permissions
+      status = try fileSystem.status(ofPath: path)
     } catch  where error.isMissing {
       return nil
     }
+    guard status.kind == .regular else { throw .notRegular("lstat", path: path, kind: status.kind) }
+    return status.permissions
   }
 }

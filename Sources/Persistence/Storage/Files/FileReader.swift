@@ -21,22 +21,22 @@ struct FileReader {
 
   /// The whole file and the status of the file read, or `nil` when there is no file.
   ///
-  /// Refuses anything but a regular file, and a file larger than ``limit``, before reading a
-  /// byte. The status comes from the open descriptor, so it describes the bytes returned even
+  /// Refuses anything but a regular file (a symbolic link included), and a file larger than
+  /// ``limit``, before reading a byte. The status comes from the open descriptor, so it describes the bytes returned even
   /// if another writer renames a new file into place meanwhile.
   func readWholeFile() throws(PersistenceError) -> (data: Data, status: FileStatus)? {
     let url = URL(fileURLWithPath: path)
     let descriptor: Int32
     do {
-      // O_NONBLOCK so that a FIFO at the path is reported instead of blocking the open.
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK | O_CLOEXEC, mode: 0)
+      // Never through a link, and a FIFO is reported instead of blocking the open.
+      descriptor = try fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
     } catch  where error.isMissing {
       return nil
     } catch  where error.code == ENOTDIR {
       throw .directoryUnavailable(
         url.deletingLastPathComponent(), reason: "a part of the path is a file, not a folder")
     } catch {
-      throw .unreadable(url, reason: error.description)
+      throw .storeFile(error) { .unreadable(url, reason: $0.description) }
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     let status: FileStatus

@@ -27,11 +27,18 @@ final class LockFile {
   private(set) var isStuck = false
 
   /// Opens the lock file at `path`, creating it with mode 0600 when `create` is true.
+  ///
+  /// Only a regular file is a lock file: a symbolic link, a FIFO or anything else at the path
+  /// is refused at once (see ``FileSystem/openStoreFile(_:flags:mode:)``), so no command ever
+  /// waits on a FIFO or creates a file where a link points.
+  ///
+  /// - Throws: A ``SystemCallError`` with a ``SystemCallError/foundKind`` for something other
+  ///   than a regular file, or the failure of `open`.
   init(path: String, fileSystem: any FileSystem, create: Bool = true) throws(SystemCallError) {
     self.path = path
     self.fileSystem = fileSystem
-    let flags = create ? O_RDWR | O_CREAT | O_CLOEXEC : O_RDONLY | O_CLOEXEC
-    descriptor = try fileSystem.open(path, flags: flags, mode: 0o600)
+    let flags = create ? O_RDWR | O_CREAT : O_RDONLY
+    descriptor = try fileSystem.openStoreFile(path, flags: flags, mode: 0o600)
   }
 
   deinit {

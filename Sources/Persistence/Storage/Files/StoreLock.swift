@@ -46,14 +46,21 @@ final class StoreLock {
   /// journal together. Where the lock file cannot be opened (a read-only folder, or no
   /// folder yet) nobody can be writing, and `body` runs without it.
   ///
-  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when the lock file is there but
+  /// - Throws: ``PersistenceError/notARegularFile(_:found:)`` when a symbolic link, a FIFO
+  ///   or anything but a regular file is at the lock's path,
+  ///   ``PersistenceError/lockFailed(_:reason:)`` when the lock file is there but
   ///   cannot be locked, ``PersistenceError/lockTimeout(_:seconds:)``, or what `body` throws.
   func withSharedLock<Result>(
     _ body: () throws(PersistenceError) -> Result
   )
     throws(PersistenceError) -> Result
   {
-    guard let file = try? LockFile(path: path, fileSystem: fileSystem, create: false) else {
+    let file: LockFile
+    do {
+      file = try LockFile(path: path, fileSystem: fileSystem, create: false)
+    } catch  where error.foundKind != nil {
+      throw .storeFile(error) { _ in .lockFailed(URL(fileURLWithPath: path), reason: "") }
+    } catch {
       return try body()
     }
     return try withLock(file, exclusive: false, body)
@@ -87,7 +94,7 @@ final class StoreLock {
       file = opened
       return opened
     } catch {
-      throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
+      throw .storeFile(error) { .lockFailed(URL(fileURLWithPath: path), reason: $0.description) }
     }
   }
 }

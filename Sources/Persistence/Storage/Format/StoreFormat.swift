@@ -45,18 +45,23 @@ enum StoreFormat {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var body: [UInt8] = []
+    // One CRC-32C per item line, so that `salvage` can tell which line a damaged byte is in
+    // even when the line still parses.
+    var lineChecksums: [UInt8] = []
     var first = true
     for item in items {
       if !first { body.append(contentsOf: ",\n".utf8) }
-      body.append(contentsOf: try encoder.encode(item))
+      let encoded = try encoder.encode(item)
+      body.append(contentsOf: encoded)
+      lineChecksums.append(contentsOf: hex(CRC32C.checksum(encoded)).utf8)
       first = false
     }
     body.append(contentsOf: (first ? "]" : "\n]").utf8)
     body.append(contentsOf: #","sequence":\#(sequence)}"#.utf8)
     body.append(UInt8(ascii: "\n"))
     let checksum = hex(CRC32C.checksum(body))
-    return Array(#"{"version":\#(version),"checksum":"crc32c:\#(checksum)","items":["#.utf8)
-      + [UInt8(ascii: "\n")] + body
+    return Array(#"{"version":\#(version),"checksum":"crc32c:\#(checksum)","lines":"crc32c:"#.utf8)
+      + lineChecksums + Array(#"","items":["#.utf8) + [UInt8(ascii: "\n")] + body
   }
 
   /// Decodes the items of a store, upgrading them to `configuration.schemaVersion`.
@@ -151,11 +156,18 @@ enum StoreFormat {
   }
 
   /// Checks the CRC-32C in the first line, if there is one, against the rest of the file.
-  private static func verifyChecksum(of data: Data) throws(Failure) {
+  static func verifyChecksum(of data: Data) throws(Failure) {
     guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return }
     let header = String(decoding: data[..<newline], as: UTF8.self)
     guard header.hasPrefix("{"), let range = header.range(of: #""checksum":"crc32c:"#) else {
       return
+    }
+    // The writer always ends the file with `}` and a line break: without them it was cut
+    // short, which is worth saying as such rather than as a checksum mismatch.
+    guard data.last == UInt8(ascii: "\n"), data.dropLast().last == UInt8(ascii: "}") else {
+      throw .malformed(
+        "the file is truncated: it ends at byte \(data.count) without its last line"
+          + " (a copy cut short, or a disk that filled up)")
     }
     let stored = header[range.upperBound...].prefix(8)
     let actual = hex(CRC32C.checksum(data[data.index(after: newline)...]))
@@ -167,7 +179,7 @@ enum StoreFormat {
     }
   }
 
-  private static func hex(_ value: UInt32) -> String {
+  static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 8 - digits.count) + digits
   }

@@ -81,6 +81,8 @@ final class JournalFile {
     } catch {
       throw .unreadable(url, reason: error.description)
     }
+    // A link or a FIFO put there since: never read, append or truncate through it.
+    guard status.kind == .regular else { throw .notARegularFile(url, found: status.kind.noun) }
     guard let identity, identity == (status.device, status.inode), status.size >= length else {
       return status.size == 0 && identity == nil ? .unchanged : .replaced
     }
@@ -130,8 +132,8 @@ final class JournalFile {
   /// flushed: otherwise an acknowledged first record could vanish with the folder entry.
   private func openForWriting() throws(SystemCallError) -> Int32 {
     if let descriptor { return descriptor }
-    let opened = try fileSystem.open(
-      path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, mode: newFilePermissions)
+    let opened = try fileSystem.openStoreFile(
+      path, flags: O_RDWR | O_CREAT | O_APPEND, mode: newFilePermissions)
     do throws(SystemCallError) {
       let status = try fileSystem.status(ofDescriptor: opened, path: path)
       if identity == nil { try fileSystem.synchronizeDirectory(directory) }
@@ -158,7 +160,7 @@ final class JournalFile {
     do {
       descriptor = try openForWriting()
     } catch {
-      throw .unreadable(url, reason: error.description)
+      throw .storeFile(error) { .unreadable(url, reason: $0.description) }
     }
     return try FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
       .read(descriptor, at: start, count: Int(end - start))

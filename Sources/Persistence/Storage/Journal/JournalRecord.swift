@@ -11,10 +11,20 @@ enum JournalRecord {
   enum Parsed: Equatable {
     /// A whole, intact record, and the offset just past its newline.
     case record(sequence: Int, payload: Range<Int>, end: Int)
-    /// A record that fails its checks, and why; the offset of the next line, or `nil` when
-    /// there is none (the bytes run to the end without a newline).
+    /// A complete record (its end of line is there, or as many bytes as its header
+    /// announces) that fails its checks, and why; the offset of the next line, if any.
+    /// Never the work of a crash: a write is torn short, it is not changed.
     case damaged(reason: String, next: Int?)
+    /// The start of a record cut short by a crash: the bytes run to the end of the file
+    /// without an end of line, and fewer of them than its header announces (if it has one).
+    case torn(reason: String)
   }
+
+  /// The largest sequence number a record or a snapshot may hold: 2^53, the largest integer
+  /// every JSON reader keeps exactly. A million changes a second would take 285 years to get
+  /// there; a larger number in a file is damage, and refusing it keeps `sequence + 1` from
+  /// overflowing.
+  static let maximumSequence = 1 << 53
 
   /// The bytes of a record.
   static func encode(sequence: Int, payload: [UInt8]) -> [UInt8] {
@@ -27,7 +37,7 @@ enum JournalRecord {
   /// Parses the record that starts at `start`, which must be before the end of `bytes`.
   static func parse(_ bytes: [UInt8], at start: Int) -> Parsed {
     guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
-      return .damaged(reason: "the record has no end of line", next: nil)
+      return parseUnterminated(bytes, at: start)
     }
     let next = newline + 1
     var fields: [Int] = []  // Offsets just past the first three spaces.
@@ -38,6 +48,7 @@ enum JournalRecord {
     }
     guard fields.count == 3,
       let sequence = Int(String(decoding: bytes[start..<(fields[0] - 1)], as: UTF8.self)),
+      (1...maximumSequence).contains(sequence),
       let length = Int(String(decoding: bytes[fields[0]..<(fields[1] - 1)], as: UTF8.self)),
       let stored = UInt32(
         String(decoding: bytes[fields[1]..<(fields[2] - 1)], as: UTF8.self), radix: 16)
@@ -54,6 +65,25 @@ enum JournalRecord {
       return .damaged(reason: "the record fails its checksum", next: next)
     }
     return .record(sequence: sequence, payload: payload, end: next)
+  }
+
+  /// The last bytes of a journal, which have no end of line: torn by a crash if they are
+  /// shorter than their header announces, else a complete record whose end of line was
+  /// damaged.
+  private static func parseUnterminated(_ bytes: [UInt8], at start: Int) -> Parsed {
+    var spaces: [Int] = []
+    var position = start
+    while spaces.count < 3, position < bytes.count {
+      if bytes[position] == UInt8(ascii: " ") { spaces.append(position) }
+      position += 1
+    }
+    if spaces.count == 3,
+      let length = Int(String(decoding: bytes[(spaces[0] + 1)..<spaces[1]], as: UTF8.self)),
+      length >= 0, bytes.count - (spaces[2] + 1) > length
+    {
+      return .damaged(reason: "the record's end of line is damaged", next: nil)
+    }
+    return .torn(reason: "the record has no end of line")
   }
 
   /// The CRC-32C of `"<sequence> <payload>"`, the one definition the writer and the parser

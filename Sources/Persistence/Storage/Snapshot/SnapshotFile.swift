@@ -48,8 +48,9 @@ final class SnapshotFile {
     guard let data = try readBytes() else {
       return StoreFormat.Snapshot(items: [], sequence: 0, version: configuration.schemaVersion)
     }
+    let stored: StoreFormat.Snapshot<Item>
     do {
-      return try StoreFormat.decode(data, as: Item.self, configuration: configuration)
+      stored = try StoreFormat.decode(data, as: Item.self, configuration: configuration)
     } catch {
       switch error {
       case .newerVersion(let version):
@@ -61,19 +62,35 @@ final class SnapshotFile {
         throw .migrationFailed(location.fileURL, fromVersion: version, reason: reason)
       }
     }
+    // Arithmetic on it must not overflow: a number no writer could have reached is damage.
+    guard (0..<JournalRecord.maximumSequence).contains(stored.sequence) else {
+      throw .corrupt(
+        location.fileURL,
+        reason:
+          "its journal sequence \(stored.sequence) is outside 0..<\(JournalRecord.maximumSequence)")
+    }
+    return stored
   }
 
   /// Whether the file on disk is not the one this instance last read or wrote.
   ///
-  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status cannot be read.
+  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status cannot be read,
+  ///   ``PersistenceError/notARegularFile(_:found:)`` when a link or anything but a regular
+  ///   file is there now.
   func hasChangedSinceLastSeen() throws(PersistenceError) -> Bool {
+    let status: FileStatus
     do {
-      return try FileIdentity(fileSystem.status(ofPath: location.path)) != lastSeen
+      status = try fileSystem.status(ofPath: location.path)
     } catch  where error.isMissing {
       return lastSeen != nil
     } catch {
       throw .unreadable(location.fileURL, reason: error.description)
     }
+    // A link or a FIFO put there since: never read or replace what it points to.
+    guard status.kind == .regular else {
+      throw .notARegularFile(location.fileURL, found: status.kind.noun)
+    }
+    return FileIdentity(status) != lastSeen
   }
 
   /// Replaces the file with `items` at the configured schema version, durably, noting that

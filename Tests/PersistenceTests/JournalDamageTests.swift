@@ -1,0 +1,99 @@
+// A damaged last journal record is an error, a torn one is cut off only after a copy is kept.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct JournalDamageTests {
+  /// A store with a snapshot of three items and four single saves in its journal.
+  private func makeStore(in folder: TemporaryDirectory) async throws -> [Question] {
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let first = sampleQuestions(3, prefix: "base")
+    try await repository.save(contentsOf: first)
+    let more = sampleQuestions(4, prefix: "appended")
+    for question in more { try await repository.save(question) }
+    return first + more
+  }
+
+  private func journal(_ folder: TemporaryDirectory) -> URL { folder.appending("q.json.journal") }
+
+  /// Where the last record of `journal` starts.
+  private func lastRecordStart(_ bytes: Data) throws -> Int {
+    try #require(bytes.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
+  }
+
+  @Test func aCompleteLastRecordThatFailsItsChecksumIsAnErrorNotDropped() async throws {
+    let folder = try TemporaryDirectory()
+    _ = try await makeStore(in: folder)
+    var damaged = try #require(bytes(of: journal(folder)))
+    let start = try lastRecordStart(damaged)
+    damaged[start + 40] ^= 0x04
+    try damaged.write(to: journal(folder))
+    let error = try #require(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    guard case .corrupt(let url, let reason) = error else {
+      Issue.record("expected .corrupt, got \(error)")
+      return
+    }
+    #expect(url.lastPathComponent == "q.json.journal")
+    #expect(reason.contains("byte \(start)"))
+    #expect(reason.contains("checksum"))
+    #expect(bytes(of: journal(folder)) == damaged)
+  }
+
+  @Test func aDamagedEndOfLineOfACompleteLastRecordIsAnErrorNotATornWrite() async throws {
+    let folder = try TemporaryDirectory()
+    _ = try await makeStore(in: folder)
+    var damaged = try #require(bytes(of: journal(folder)))
+    damaged[damaged.count - 1] ^= 0x01  // The newline becomes a control character.
+    try damaged.write(to: journal(folder))
+    #expect(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    #expect(bytes(of: journal(folder)) == damaged)
+  }
+
+  @Test func aTornRecordIsCopiedAsideBeforeTheNextWriterCutsItOff() async throws {
+    let folder = try TemporaryDirectory()
+    let all = try await makeStore(in: folder)
+    let full = try #require(bytes(of: journal(folder)))
+    let start = try lastRecordStart(full)
+    let torn = full.prefix(start + 30)
+    try torn.write(to: journal(folder))
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == Array(all.dropLast()))
+    try await reopened.save(Question(prompt: "after the crash", answer: "a"))
+    let copies = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+      .filter { $0.hasPrefix("q.json.journal.torn-") }
+    try #require(copies.count == 1, "\(copies)")
+    #expect(bytes(of: folder.appending(copies[0])) == full[start..<(start + 30)])
+  }
+
+  @Test(arguments: [Int.max, Int.max - 1, -1])
+  func aSequenceFromTheFileThatCannotBeContinuedIsCorruptNotACrash(sequence: Int) throws {
+    let folder = try TemporaryDirectory()
+    let file = folder.appending("q.json")
+    let contents = Data(#"{"version":1,"items":[],"sequence":\#(sequence)}"#.utf8)
+    try contents.write(to: file)
+    let error = try #require(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    #expect(error.canBeMovedAside)
+    #expect(error.description.contains("sequence"))
+    #expect(bytes(of: file) == contents)
+  }
+
+  @Test func aJournalRecordWithAnOutOfRangeSequenceIsCorruptNotACrash() async throws {
+    let folder = try TemporaryDirectory()
+    try Data(#"{"version":1,"items":[],"sequence":0}"#.utf8).write(to: folder.appending("q.json"))
+    let record = JournalRecord.encode(sequence: Int.max, payload: Array(#"{"save":[]}"#.utf8))
+    try Data(record).write(to: journal(folder))
+    #expect(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+  }
+}
