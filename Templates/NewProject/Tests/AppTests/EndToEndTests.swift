@@ -87,6 +87,17 @@ import Testing
     #expect(try Data(contentsOf: folder.appending("__EXECUTABLE__.json")) == Data("not json".utf8))
   }
 
+  @Test func aFailedWriteToStandardOutputExitsWith1() throws {
+    #expect(try run(["add", "Pancakes"]).status == 0)
+    let binary = BuiltProducts.executable("__EXECUTABLE__").path
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "\"$0\" --data-dir \"$1\" list --json > /dev/full", binary, folder.url.path],
+      environment: ["__ENV_PREFIX___DATA_DIR": nil])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("No space left on device"))
+  }
+
   @Test func helpPrintsTheCommandsAndExitsWith0() throws {
     for arguments in [["help"], ["--help"]] {
       let result = try run(arguments)

@@ -28,13 +28,23 @@ public struct CommandRunner {
   }
 
   /// Runs `arguments` (without the program's name) and returns the exit status.
+  ///
+  /// A write to standard output or standard error that failed makes the status 1 whatever
+  /// the command did: output that did not arrive is not a success.
   public func run(_ arguments: [String]) async -> Int32 {
+    let status: Int32
     do throws(AppError) {
-      return try await perform(InvocationParser.parse(arguments))
+      status = try await perform(InvocationParser.parse(arguments))
     } catch {
       report(error)
-      return error.exitCode
+      status = error.exitCode
     }
+    guard let failure = console.writeFailure else { return status }
+    if failure.stream == .output && !failure.isClosedPipe {
+      console.writeError(
+        "__EXECUTABLE__: error: Cannot write to standard output: \(failure.reason).\n")
+    }
+    return status == ExitCode.success ? ExitCode.failure : status
   }
 
   /// Runs a parsed invocation and returns the exit status.
