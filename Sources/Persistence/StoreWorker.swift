@@ -66,6 +66,9 @@ where T.ID: Hashable & Codable & Sendable {
   private let queue: DispatchQueue
   private let queuedJobs = Atomic<Int>(0)
   private let committer: GroupCommitter
+  /// Whether a background sync of the journal is scheduled, under
+  /// ``Durability/lossyOnPowerCut(syncWithin:)``; used on the queue only.
+  private var backgroundSyncIsScheduled = false
 
   init(store: DiskStore<T>, cache: Cache, label: String) {
     self.store = store
@@ -170,6 +173,11 @@ where T.ID: Hashable & Codable & Sendable {
       finish(published, completion)
       return
     }
+    if case .lossyOnPowerCut(let delay) = store.configuration.durability {
+      scheduleBackgroundSync(after: delay)
+      finish(published, completion)
+      return
+    }
     if queuedJobs.load(ordering: .relaxed) == 0 && committer.isIdle {
       // Nobody is queued to share a sync with: flushing here, on this queue, saves the
       // thread switches of the group commit and the duplicate descriptor it needs.
@@ -203,6 +211,22 @@ where T.ID: Hashable & Codable & Sendable {
         if othersDidChange { self.feed.publish(.anything) }
         completion(.failure(error))
       }
+    }
+  }
+
+  /// Syncs the journal `delay` from now, through the group committer so that appends go on
+  /// meanwhile, unless a sync is already scheduled. The job keeps the worker alive until it
+  /// has run, so a repository released meanwhile still syncs in time.
+  private func scheduleBackgroundSync(after delay: Duration) {
+    guard !backgroundSyncIsScheduled else { return }
+    backgroundSyncIsScheduled = true
+    let parts = delay.components
+    let nanoseconds = Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
+    queue.asyncAfter(deadline: .now() + .nanoseconds(max(0, nanoseconds))) {
+      self.backgroundSyncIsScheduled = false
+      // A failure has no caller to report to; the next change schedules another sync.
+      guard let sync = try? self.store.prepareJournalSync() else { return }
+      self.committer.sync(sync) { _ in }
     }
   }
 
