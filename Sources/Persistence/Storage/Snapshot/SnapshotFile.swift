@@ -80,8 +80,8 @@ final class SnapshotFile {
   /// they include the journal up to `sequence`.
   ///
   /// Call it inside ``StoreLock/withExclusiveLock(_:)``, which creates the folder if needed.
-  func write<Item: Encodable>(
-    _ items: some Sequence<Item>, sequence: Int
+  func write<Item: Encodable & Sendable>(
+    _ items: [Item], sequence: Int
   )
     throws(PersistenceError)
   {
