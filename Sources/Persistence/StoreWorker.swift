@@ -73,9 +73,9 @@ where T.ID: Hashable & Codable & Sendable {
   init(store: DiskStore<T>, cache: Cache, label: String) {
     self.store = store
     cached = LockedState(Cached(cache: cache))
-    queue = SerialQueueExecutor.makeQueue(label: "LocalRepository \(label)")
+    queue = RepositoryQueue.make(label: "LocalRepository \(label)")
     committer = GroupCommitter(
-      queue: SerialQueueExecutor.makeQueue(label: "LocalRepository sync \(label)"))
+      queue: RepositoryQueue.make(label: "LocalRepository sync \(label)"))
   }
 
   // MARK: Reads, from any thread

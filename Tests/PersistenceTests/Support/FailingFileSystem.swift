@@ -31,7 +31,7 @@ final class FailingFileSystem: FileSystem {
   /// The names of the calls made so far, such as `["lstat", "open", "fchmod", ...]`.
   var calls: [String] { state.withLock { $0.calls } }
 
-  /// The calls made while no repository's ``SerialQueueExecutor`` was running the caller.
+  /// The calls made while no repository queue (``RepositoryQueue``) was running the caller.
   var callsOffExecutor: [String] { state.withLock { $0.callsOffExecutor } }
 
   /// The size of each file at the moment it was renamed into place, in order.
@@ -63,7 +63,7 @@ final class FailingFileSystem: FileSystem {
   }
 
   private func check(_ call: String, _ path: String) throws(SystemCallError) {
-    let onExecutor = SerialQueueExecutor.currentLabel != nil
+    let onExecutor = RepositoryQueue.currentLabel != nil
     let failure: Int32? = state.withLock {
       $0.calls.append(call)
       if !onExecutor { $0.callsOffExecutor.append(call) }
