@@ -17,15 +17,16 @@ extension LocalRepository {
       Task { await self.stopWatchingIfUnused() }
     }
     if watcher == nil {
-      let location = store.snapshot.location
+      let location = worker.store.snapshot.location
       watcher = StoreWatcher(
         directory: location.directory,
         names: [location.filename, location.filename + ".journal"]
       ) { [weak self] in
         self?.scheduleCatchUp()
       }
-      // Whatever changed before the watch began is read now.
-      catchUpWithOtherWriters()
+      // Whatever changed before the watch began is read now, so that a read right after
+      // this call sees it: the one place a read waits for the worker's queue.
+      worker.runBlocking { worker.catchUpWithOtherWriters() }
     }
     return changes
   }
@@ -40,27 +41,12 @@ extension LocalRepository {
     Task { await self.catchUpWithOtherWriters() }
   }
 
-  /// Reads the records other writers appended since this repository last looked, makes them
-  /// durable and publishes them; does nothing when there are none.
-  ///
-  /// A failure is left for the next change or notification to meet again: a watcher has no
-  /// one to report it to, and the cache keeps its last good state.
-  func catchUpWithOtherWriters() {
+  /// Reads the records other writers appended since this repository last looked, on the
+  /// worker's queue, and publishes them; see ``StoreWorker/catchUpWithOtherWriters()``.
+  func catchUpWithOtherWriters() async {
     catchUpIsScheduled.withLock { $0 = false }
-    let before = store.sequence
-    do {
-      try store.lock.withExclusiveLock { () throws(PersistenceError) in
-        try store.catchUp(&cache)
-      }
-    } catch {
-      return
-    }
-    guard store.sequence != before else { return }
-    allItems = nil
-    // The writer may still be syncing its record: sync the journal too before telling
-    // anyone, so a subscriber never sees a change that a power cut could take back.
-    if store.journal.length > 0 { _ = try? store.prepareJournalSync().run().get() }
-    feed.publish(.anything)
+    let worker = worker
+    await worker.run { worker.catchUpWithOtherWriters() }
   }
 
   /// Stops the watch once nobody subscribes any more.

@@ -25,36 +25,27 @@ import Foundation
 /// pattern did.
 ///
 /// A file that exists but cannot be read makes `init` throw, and the file is left untouched.
-/// When a write fails, the change is undone in memory too, so the cache always equals the
+/// When a write fails, the change is never applied in memory, so the cache always equals the
 /// files. Two repositories on the same files, in one process or two, take turns through a
 /// lock file and read each other's changes before writing their own.
 ///
-/// The actor runs on its own serial Dispatch queue (an internal `SerialQueueExecutor`): its file
-/// I/O blocks that queue, never a thread of the cooperative pool.
+/// The actor is a default actor, so reads cost no thread switch; its file work runs on a
+/// private serial Dispatch queue (see ``StoreWorker``), so blocking I/O never holds a thread
+/// of the cooperative pool.
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {
   /// The snapshot file, with symbolic links in its folder's path resolved. A link at the file
   /// itself is never followed: the store refuses it.
   public nonisolated let fileURL: URL
 
-  var cache: OrderedCache<T.ID, T>
-  /// ``loadAll()``'s answer, kept until the next change: callers such as view models ask
-  /// for everything after each change, and building the array is O(n).
-  var allItems: [T]?
-  let store: DiskStore<T>
-  private nonisolated let executor: SerialQueueExecutor
-  private let committer: GroupCommitter
+  /// The files, the cache and the queue where every blocking call runs.
+  let worker: StoreWorker<T>
   /// The subscribers of ``changes()``.
-  let feed = ChangeFeed<T.ID>()
+  var feed: ChangeFeed<T.ID> { worker.feed }
   /// Watches the files for other writers while anyone subscribes to ``changes()``.
   var watcher: StoreWatcher?
-  /// Whether a catch-up with other writers is already on its way to the actor.
+  /// Whether a catch-up with other writers is already on its way to the worker.
   nonisolated let catchUpIsScheduled = LockedState(false)
-
-  /// The executor the actor runs on: a private serial queue where blocking I/O is allowed.
-  public nonisolated var unownedExecutor: UnownedSerialExecutor {
-    executor.asUnownedSerialExecutor()
-  }
 
   /// Opens the store `filename` in `directory`, loading it synchronously.
   ///
@@ -86,12 +77,9 @@ where T.ID: Hashable & Codable & Sendable {
     let store = DiskStore<T>(
       location: location, fileSystem: fileSystem, configuration: configuration)
     store.removeLeftoverTemporaryFiles()
-    self.cache = try store.load()
-    self.store = store
+    let cache = try store.load()
     self.fileURL = location.fileURL
-    self.executor = SerialQueueExecutor(label: "LocalRepository \(location.path)")
-    self.committer = GroupCommitter(
-      queue: SerialQueueExecutor.makeQueue(label: "LocalRepository sync \(location.path)"))
+    self.worker = StoreWorker(store: store, cache: cache, label: location.path)
   }
 
   /// Inserts `item`, or replaces the item with the same ID, and returns once it is durable.
@@ -152,110 +140,37 @@ where T.ID: Hashable & Codable & Sendable {
 
   /// The item with the ID `id`, from memory, in O(1).
   public func find(by id: T.ID) -> T? {
-    cache[id]
+    worker.find(id)
   }
 
   /// Every item, in the order they were first saved; O(1) when nothing changed since the
   /// last call, as the array is shared, not copied.
   public func loadAll() -> [T] {
-    if let allItems { return allItems }
-    let values = cache.values
-    allItems = values
-    return values
+    worker.loadAll()
   }
 
   /// Records a change durably, if `condition` holds for the items once caught up with other
   /// writers; returns whether it did.
   ///
-  /// Under the store's lock: catch up with other writers, check `condition`, apply the
-  /// change to the cache,
-  /// and append it to the journal (or rewrite the snapshot). If that fails, the change is
-  /// undone in memory. Then, outside the lock, wait for a sync of the journal that covers
-  /// the record, shared with every other change appended meanwhile. Nothing suspends
-  /// between applying and appending, so records land in the order the actor runs them.
+  /// The worker runs the change on its queue (see ``StoreWorker``): under the store's lock it
+  /// catches up with other writers, checks `condition`, writes the change and applies it to
+  /// the cache; then it waits for a sync of the journal that covers the record, shared with
+  /// every other change appended meanwhile. The change is enqueued before this method first
+  /// suspends, so changes reach the queue, and the journal, in the order the actor runs
+  /// them.
   @discardableResult
   private func commit(
     _ change: StoreChange<T>,
-    if condition: (OrderedCache<T.ID, T>) -> Bool = { _ in true }
+    if condition: @Sendable (OrderedCache<T.ID, T>) -> Bool = { _ in true }
   ) async throws(PersistenceError) -> Bool {
-    // Other writers' changes read on the way are published whether this change works or not.
-    var othersChanged = false
-    var published = false
-    defer { if othersChanged && !published { feed.publish(.anything) } }
-    // `nil` when `condition` refused the change; otherwise whether the journal needs a sync.
-    let outcome = try changeCache { () throws(PersistenceError) -> Bool? in
-      try store.lock.withExclusiveLock { () throws(PersistenceError) -> Bool? in
-        let before = store.sequence
-        try store.catchUp(&cache)
-        othersChanged = store.sequence != before
-        guard condition(cache) else { return nil }
-        var undo = OrderedCache<T.ID, T>.Undo()
-        change.apply(to: &cache, recordingInto: &undo)
-        guard !undo.isEmpty else { return false }
-        do throws(PersistenceError) {
-          let needsSync = try store.record(change, resulting: cache)
-          cache.compactIfSparse()
-          return needsSync
-        } catch {
-          // After `notDurable` the new snapshot is in place: memory keeps matching it.
-          if case .notDurable = error {} else { cache.revert(undo) }
-          throw error
-        }
+    // The worker checks `condition` and drops it before it completes, so it never outlives
+    // this call.
+    let result = await withoutActuallyEscaping(condition) { condition in
+      let condition = StoreWorker<T>.Condition(condition)
+      return await withCheckedContinuation { continuation in
+        worker.commit(change, if: condition) { continuation.resume(returning: $0) }
       }
     }
-    guard let needsSync = outcome else { return false }
-    if needsSync {
-      if !executor.hasQueuedJobs && committer.isIdle {
-        // Nobody is queued to share a sync with: flushing here, on the actor's own queue,
-        // saves the thread switches of the group commit, about a third of a lone save's time.
-        try store.prepareJournalSync().run().get()
-      } else {
-        try await waitForJournalSync()
-      }
-    }
-    // Durable now: subscribers hear of it, with what other writers did meanwhile.
-    published = true
-    feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
-    compactIfNeeded()
-    return true
-  }
-
-  /// Runs `body`, which may change the cache, and forgets ``loadAll()``'s saved answer at
-  /// once, whether `body` succeeds or not, before anything can suspend.
-  private func changeCache<Result>(
-    _ body: () throws(PersistenceError) -> Result
-  )
-    throws(PersistenceError) -> Result
-  {
-    defer { allItems = nil }
-    return try body()
-  }
-
-  /// Suspends until a journal sync that started after this call has finished, shared with
-  /// every change appended meanwhile (group commit).
-  private func waitForJournalSync() async throws(PersistenceError) {
-    do {
-      try await committer.waitForSync(store.prepareJournalSync())
-    } catch let error as PersistenceError {
-      throw error
-    } catch {
-      throw .notDurable(fileURL, reason: String(describing: error))
-    }
-  }
-
-  /// Folds the journal into a new snapshot once it has outgrown the snapshot.
-  ///
-  /// The change that triggers it is already durable, so a failure here costs nothing but
-  /// a larger journal; the next change tries again.
-  private func compactIfNeeded() {
-    guard store.needsCompaction else { return }
-    try? changeCache { () throws(PersistenceError) in
-      try store.lock.withExclusiveLock { () throws(PersistenceError) in
-        let before = store.sequence
-        try store.catchUp(&cache)
-        if store.sequence != before { feed.publish(.anything) }
-        try store.compact(cache)
-      }
-    }
+    return try result.get() == .stored
   }
 }

@@ -34,6 +34,11 @@ public struct StoreConfiguration: Sendable {
   /// How the store is laid out on disk: ``StorageStrategy/journal`` by default.
   public var strategy = StorageStrategy.journal
 
+  /// When a change counts as stored: ``Durability/durable`` (synced before it returns) by
+  /// default. ``Durability/lossyOnPowerCut(syncWithin:)`` returns once the change is written
+  /// and can lose the last moments of changes on a power cut; read its discussion first.
+  public var durability = Durability.durable
+
   /// The journal is folded into the snapshot once it is larger than both the snapshot and
   /// this many bytes (256 KiB); tests lower it to exercise compaction on small stores.
   var minimumCompactionSize: Int64 = 256 << 10

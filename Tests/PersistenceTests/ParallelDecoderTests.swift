@@ -22,6 +22,22 @@ import Testing
     #expect(decoded.sequence == 7)
   }
 
+  /// A snapshot large enough to be encoded in parts is still one valid JSON document, with
+  /// every item on its own line, in order.
+  @Test func aSnapshotEncodedInPartsIsOneDocumentWithOneItemPerLine() throws {
+    let (data, items) = try snapshot(12_345)
+    let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect((document["items"] as? [Any])?.count == items.count)
+    let lines = data.split(separator: UInt8(ascii: "\n"))
+    #expect(lines.count == items.count + 2)
+    let decoder = JSONDecoder()
+    for (index, line) in lines.dropFirst().dropLast().enumerated()
+    where index % 1_000 == 0 || index == items.count - 1 {
+      let json = line.last == UInt8(ascii: ",") ? line.dropLast() : line
+      #expect(try decoder.decode(Question.self, from: Data(json)) == items[index])
+    }
+  }
+
   @Test func declinesAnythingButItsOwnLayout() throws {
     let (data, items) = try snapshot(3)
     // Without the checksum, as a person who edits the file is told to do.

@@ -32,8 +32,11 @@ import Testing
   /// every acknowledged save, holds at most one unacknowledged save of that writer (the one
   /// whose acknowledgement the kill cut off) and keeps no temporary file.
   ///
-  /// `STRESS_ITERATIONS` overrides the number of iterations (200 by default).
-  @Test func killingAWriterAtRandomMomentsNeverLosesAnAcknowledgedSave() async throws {
+  /// `STRESS_ITERATIONS` overrides the number of iterations (200 by default). The writer
+  /// runs once with the default durability and once with
+  /// ``Durability/lossyOnPowerCut(syncWithin:)``, which must lose nothing to a kill either.
+  @Test(arguments: ["save", "save-relaxed"])
+  func killingAWriterAtRandomMomentsNeverLosesAnAcknowledgedSave(mode: String) async throws {
     let iterations = FaultEnvironment.stressIterations(default: 200)
     let root = try TemporaryDirectory(prefix: "ProcessFaultKill")
     let started = ContinuousClock.now
@@ -44,7 +47,8 @@ import Testing
       let iterationsInFolder = iteration % Self.iterationsPerFolder + 1
       if iterationsInFolder == 1 { acknowledged = [] }
 
-      let outcome = try await Self.runAndKill(folder: folder, prefix: "iter\(iteration)")
+      let outcome = try await Self.runAndKill(
+        folder: folder, prefix: "iter\(iteration)", mode: mode)
       if outcome.writer.wasKilled {
         tally.killed += 1
         #expect(outcome.writer.status == SIGKILL, "iteration \(iteration)")
@@ -83,7 +87,7 @@ import Testing
     }
     #expect(tally.killed > 0, "no kill landed while a writer was running")
     print(
-      "kill -9: \(iterations) iterations in \(ContinuousClock.now - started):"
+      "kill -9 (\(mode)): \(iterations) iterations in \(ContinuousClock.now - started):"
         + " \(tally.killed) writers killed (\(tally.killedDuringAWrite) while writing a"
         + " snapshot, which leaves a temporary file; a killed journal append leaves no trace"
         + " to count), \(tally.finishedBeforeTheKill) finished first;"
@@ -97,13 +101,16 @@ import Testing
   }
 
   /// Runs one writer into `folder` and kills it at a random moment.
-  static func runAndKill(folder: URL, prefix: String) async throws -> KillOutcome {
+  static func runAndKill(
+    folder: URL, prefix: String, mode: String = "save"
+  ) async throws -> KillOutcome {
     // Wait for a random number of acks, leaving at least five saves to interrupt; with none,
     // a longer pause lands the kill anywhere from start-up to the first saves.
     let acknowledgements = Int.random(in: 0..<(savesPerWriter - 5))
     let pause = useconds_t.random(in: 0..<(acknowledgements == 0 ? 25_000 : 3_000))
     return try await onOwnThread {
-      let writer = try KillableWriter(folder: folder, count: savesPerWriter, prefix: prefix)
+      let writer = try KillableWriter(
+        folder: folder, count: savesPerWriter, prefix: prefix, mode: mode)
       writer.waitForAcknowledgements(acknowledgements)
       usleep(pause)
       writer.killNow()

@@ -2,6 +2,8 @@
 //
 //   StoreWriter save <folder> <count> [prefix]   save <count> questions one by one, printing
 //                                                "ack <id>" after each save returns
+//   StoreWriter save-relaxed <folder> <count> [prefix]   the same with
+//                                                durability .lossyOnPowerCut(syncWithin: 50 ms)
 //   StoreWriter count <folder>                   open the store and print how many it holds
 //   StoreWriter timed-save <folder> <count> <ms> save <count> questions <ms> apart, printing
 //                                                "ack <id> <ns>" after each save returns, <ns>
@@ -75,9 +77,14 @@ do {
     try await finishQuizzes(in: folder, count: count, at: milliseconds)
     exit(0)
   }
-  let repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
+  var configuration = StoreConfiguration()
+  if arguments[1] == "save-relaxed" {
+    configuration.durability = .lossyOnPowerCut(syncWithin: .milliseconds(50))
+  }
+  let repository = try LocalRepository<Question>(
+    directory: folder, filename: "q.json", configuration: configuration)
   switch arguments[1] {
-  case "save":
+  case "save", "save-relaxed":
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
     let prefix = arguments.count > 4 ? arguments[4] : "question"
     for index in 0..<count {

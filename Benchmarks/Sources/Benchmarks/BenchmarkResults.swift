@@ -46,6 +46,10 @@ struct BenchmarkResults: Codable {
     var concurrentSeconds: Double
     /// Concurrent throughput over sequential throughput.
     var throughputRatio: Double
+    /// `find(by:)` calls made from another task while the concurrent saves were in flight.
+    var reads: Int
+    /// Their 99th percentile: what a screen's read waits while saves are syncing.
+    var readP99Microseconds: Double
   }
 
   /// Peak resident memory of a child process that opens a store.

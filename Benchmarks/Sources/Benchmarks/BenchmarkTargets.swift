@@ -12,11 +12,14 @@ struct BenchmarkTargets {
     let saves = Format.count(sizes.concurrentSaves)
     return [
       TargetResult(
-        "durable save at 10,000 stored: .journal / write+fsync floor", .atMost, 1.5,
+        "durable save at 10,000 stored: .journal / write+fsync floor", .atMost, 1.3,
         measured: ratio(save(.journal, 10_000), save(.floor, 10_000))),
       TargetResult(
         "durable save at 10,000 stored: .journal / SQLite sync=FULL", .below, 1,
         measured: ratio(save(.journal, 10_000), save(.sqliteFull, 10_000))),
+      TargetResult(
+        "save at 10,000 stored: lossyOnPowerCut / SQLite sync=NORMAL", .atMost, 1,
+        measured: ratio(save(.relaxed, 10_000), save(.sqliteNormal, 10_000))),
       TargetResult(
         "save at 3,000 stored: original pattern / .journal", .atLeast, 50,
         measured: ratio(save(.original, 3_000), save(.journal, 3_000))),
@@ -27,7 +30,13 @@ struct BenchmarkTargets {
         "\(saves) saves, .journal: concurrent / sequential throughput", .atLeast, 10,
         measured: results.concurrency.first { $0.contender == .journal }?.throughputRatio),
       TargetResult(
-        "cold open of \(batch): .journal / original pattern's load", .atMost, 1,
+        "one batch of \(batch): .journal / original pattern's one write", .atMost, 1,
+        measured: ratio(batchTime(.journal), batchTime(.original))),
+      TargetResult(
+        "one batch of \(batch): .journal / SQLite sync=FULL", .below, 1,
+        measured: ratio(batchTime(.journal), batchTime(.sqliteFull))),
+      TargetResult(
+        "cold open of \(batch): .journal / original pattern's load", .atMost, 0.8,
         measured: ratio(open(.journal), open(.original))),
       TargetResult(
         "cold open of \(batch): .journal / SQLite open+SELECT+decode", .atMost, 1,
@@ -35,12 +44,30 @@ struct BenchmarkTargets {
       TargetResult(
         "peak memory for \(batch), .journal: (VmHWM - baseline) / store on disk", .atMost, 3,
         measured: results.peakMemory.first { $0.contender == .journal }?.ratio),
+      TargetResult(
+        "find(by:) from a task, .journal / original pattern's actor", .atMost, 3,
+        measured: ratio(lookup(.journal)?.findMicroseconds, lookup(.original)?.findMicroseconds)),
+      TargetResult(
+        "loadAll() from the main actor, .journal", .below, 10, unit: .microseconds,
+        measured: lookup(.journal)?.loadAllMicroseconds),
+      TargetResult(
+        "find(by:) p99 while \(saves) saves are in flight, .journal", .below, 1_000,
+        unit: .microseconds,
+        measured: results.concurrency.first { $0.contender == .journal }?.readP99Microseconds),
     ]
   }
 
   private func save(_ contender: Contender, _ stored: Int) -> Double? {
     results.sequentialSaves.first { $0.contender == contender && $0.storedItems == stored }?
       .medianMicroseconds
+  }
+
+  private func batchTime(_ contender: Contender) -> Double? {
+    results.batches.first { $0.contender == contender }?.seconds
+  }
+
+  private func lookup(_ contender: Contender) -> BenchmarkResults.LookupRow? {
+    results.lookups.first { $0.contender == contender }
   }
 
   private func open(_ contender: Contender) -> Double? {

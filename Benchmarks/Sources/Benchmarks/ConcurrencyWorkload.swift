@@ -1,12 +1,15 @@
 // 1,000 saves issued at once from a task group, against the same 1,000 one after another.
 
 import Foundation
+import Models
 
 /// Compares the throughput of concurrent and sequential saves on one shared store.
 ///
 /// Each run gets its own fresh store pre-filled with the same items, so neither run pays for
 /// the items the other added. A store that can put many waiting saves behind one `fsync`
 /// (group commit) goes faster concurrently; one that writes each save on its own does not.
+/// While the concurrent saves are in flight, another task times `find(by:)`: a read should
+/// never wait for an `fsync`.
 struct ConcurrencyWorkload {
   let context: BenchmarkContext
 
@@ -23,21 +26,42 @@ struct ConcurrencyWorkload {
         }
       }
       context.progress("\(Format.count(fresh.count)) concurrent saves: \(contender.label)")
+      let probe = stored.questions[stored.count / 2].id
+      var reads = DurationSamples()
       let concurrent = try await time(contender, stored: stored, fresh: fresh) { store in
+        let reader = Task.detached { await Self.timeReads(on: store, id: probe) }
+        defer { reader.cancel() }
         try await withThrowingTaskGroup(of: Void.self) { group in
           for (question, record) in zip(fresh.questions, fresh.records) {
             group.addTask { try await store.save(question, record: record) }
           }
           try await group.waitForAll()
         }
+        reader.cancel()
+        reads = await reader.value
       }
       rows.append(
         BenchmarkResults.ConcurrencyRow(
           contender: contender, storedItems: stored.count, saves: fresh.count,
           sequentialSeconds: sequential.seconds, concurrentSeconds: concurrent.seconds,
-          throughputRatio: sequential / concurrent))
+          throughputRatio: sequential / concurrent, reads: reads.count,
+          readP99Microseconds: reads.p99.microseconds))
     }
     return rows
+  }
+
+  /// Times `find(by:)` of `id` from its own task, about every 100 µs as a screen refreshing
+  /// during the saves would, until cancelled.
+  private static func timeReads(on store: any SharedStore, id: UUID) async -> DurationSamples {
+    let clock = ContinuousClock()
+    var samples = DurationSamples()
+    while !Task.isCancelled {
+      let start = clock.now
+      _ = await store.find(by: id)
+      samples.append(start.duration(to: clock.now))
+      try? await Task.sleep(for: .microseconds(100))
+    }
+    return samples
   }
 
   /// Runs `saves` on a new store holding `stored`, checks every save landed, and returns the

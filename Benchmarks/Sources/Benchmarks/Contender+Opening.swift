@@ -10,7 +10,7 @@ extension Contender {
     switch self {
     case .sqliteFull: .full
     case .sqliteNormal: .normal
-    case .original, .journal, .rewrite, .floor: nil
+    case .original, .journal, .rewrite, .relaxed, .floor: nil
     }
   }
 
@@ -56,7 +56,7 @@ extension Contender {
         batch.questions, to: folder.appendingPathComponent(filename))
       let elapsed = start.duration(to: clock.now)
       return (OriginalRepository<Question>(directory: folder, filename: filename), elapsed)
-    case .journal, .rewrite:
+    case .journal, .rewrite, .relaxed:
       let repository = try openRepository(in: folder)
       let start = clock.now
       if batch.count > 0 { try await repository.save(contentsOf: batch.questions) }
@@ -70,6 +70,9 @@ extension Contender {
   func openRepository(in folder: URL) throws -> LocalRepository<Question> {
     var configuration = StoreConfiguration()
     if self == .rewrite { configuration.strategy = .rewrite }
+    if self == .relaxed {
+      configuration.durability = .lossyOnPowerCut(syncWithin: .milliseconds(100))
+    }
     return try LocalRepository<Question>(
       directory: folder, filename: filename, configuration: configuration)
   }
@@ -78,7 +81,7 @@ extension Contender {
   func openSharedStore(in folder: URL) throws -> (any SharedStore)? {
     switch self {
     case .original: OriginalRepository<Question>(directory: folder, filename: filename)
-    case .journal, .rewrite: try openRepository(in: folder)
+    case .journal, .rewrite, .relaxed: try openRepository(in: folder)
     default: nil
     }
   }

@@ -9,6 +9,9 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   case journal
   /// `LocalRepository<Question>` with `strategy = .rewrite`.
   case rewrite
+  /// `LocalRepository<Question>` with `durability = .lossyOnPowerCut(syncWithin: 100 ms)`:
+  /// returns once written, syncs in the background.
+  case relaxed
   /// SQLite in WAL mode with `synchronous=FULL`.
   case sqliteFull
   /// SQLite in WAL mode with `synchronous=NORMAL`.
@@ -25,6 +28,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
     case .original: "original pattern"
     case .journal: "LocalRepository .journal"
     case .rewrite: "LocalRepository .rewrite"
+    case .relaxed: "LocalRepository lossy"
     case .sqliteFull: "SQLite WAL sync=FULL"
     case .sqliteNormal: "SQLite WAL sync=NORMAL"
     case .floor: "write+fsync floor"
@@ -34,7 +38,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// The file name of the store inside its folder.
   var filename: String {
     switch self {
-    case .original, .journal, .rewrite: "questions.json"
+    case .original, .journal, .rewrite, .relaxed: "questions.json"
     case .sqliteFull, .sqliteNormal: "questions.sqlite"
     case .floor: "questions.log"
     }

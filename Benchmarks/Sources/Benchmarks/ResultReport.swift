@@ -66,12 +66,17 @@ struct ResultReport {
   private var concurrency: String {
     var table = TextTable(
       "Concurrent saves (one task group) vs sequential saves, on a fresh store each",
-      headers: ["store", "stored", "saves", "sequential", "concurrent", "throughput ratio"])
+      headers: [
+        "store", "stored", "saves", "sequential", "concurrent", "throughput ratio",
+        "find(by:) p99 meanwhile",
+      ])
     for row in results.concurrency {
       table.add([
         row.contender.label, Format.count(row.storedItems), Format.count(row.saves),
         Duration.seconds(row.sequentialSeconds).readable,
         Duration.seconds(row.concurrentSeconds).readable, Format.ratio(row.throughputRatio),
+        Duration.microseconds(row.readP99Microseconds).readable + " x "
+          + Format.count(row.reads),
       ])
     }
     return table.rendered
@@ -97,9 +102,10 @@ struct ResultReport {
   private var targets: String {
     let lines = results.targets.map { target in
       let verdict = target.passed ? "PASS" : "MISS"
-      let measured = target.measured.map(Format.ratio) ?? "not measured"
+      let measured = target.measured.map(target.unit.format) ?? "not measured"
+      let limit = target.unit.format(target.limit)
       return
-        "\(verdict)  \(target.name): \(measured) (target \(target.comparison.symbol) \(Format.ratio(target.limit)))"
+        "\(verdict)  \(target.name): \(measured) (target \(target.comparison.symbol) \(limit))"
     }
     return (["Targets"] + lines).joined(separator: "\n") + "\n"
   }

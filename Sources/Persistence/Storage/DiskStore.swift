@@ -11,7 +11,7 @@ import Foundation
 /// so switching strategy never loses a change. The ``StoreLock`` (`<name>.lock`) serialises
 /// writers of both files, in this process and in others.
 ///
-/// Not thread-safe: the repository uses it on its own executor only.
+/// Not thread-safe: the repository uses it on its worker's queue only.
 final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Codable {
   typealias Cache = OrderedCache<Item.ID, Item>
 
@@ -106,12 +106,13 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     }
   }
 
-  /// Makes `change`, already applied to `cache`, part of the store: appends it to the journal
-  /// (not yet synced), or rewrites the snapshot durably. Call it under the exclusive lock.
+  /// Makes `change` part of the store: appends it to the journal (not yet synced), or
+  /// rewrites the snapshot durably with `resulting()`, the cache with the change applied,
+  /// which is only built when a rewrite needs it. Call it under the exclusive lock.
   ///
   /// - Returns: Whether the journal must still be synced for the change to be durable.
   func record(
-    _ change: StoreChange<Item>, resulting cache: Cache
+    _ change: StoreChange<Item>, resulting: () -> Cache
   ) throws(PersistenceError)
     -> Bool
   {
@@ -127,7 +128,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     // Decided before the record is encoded: a batch of 100,000 items would encode it for
     // nothing.
     if configuration.strategy == .rewrite || snapshotIsOutdated {
-      try rewriteSnapshot(cache, sequence: next)
+      try rewriteSnapshot(resulting(), sequence: next)
       return false
     }
     let record: [UInt8]
@@ -140,7 +141,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     // The journal must stay small enough to be read back: a record that would take it past
     // the size cap goes into a new snapshot instead, which checks the cap itself.
     if journal.length + Int64(record.count) > configuration.maximumFileSize {
-      try rewriteSnapshot(cache, sequence: next)
+      try rewriteSnapshot(resulting(), sequence: next)
       return false
     }
     // A journal created now gets the snapshot's permissions: a 0640 store stays 0640.
@@ -152,6 +153,16 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     }
     sequence = next
     return true
+  }
+
+  /// Flushes the journal through its own descriptor, on the calling thread: the sync of a
+  /// lone change, which needs no duplicate descriptor to hand to another thread.
+  func synchronizeJournal() throws(PersistenceError) {
+    do {
+      try journal.synchronize()
+    } catch {
+      throw .notDurable(snapshot.location.fileURL, reason: error.description)
+    }
   }
 
   /// A sync of the journal to run on another thread: what makes appended records durable.

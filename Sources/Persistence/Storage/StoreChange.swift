@@ -34,6 +34,15 @@ enum StoreChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable
   }
 
   /// Applies the change to `cache`.
+  /// Whether applying the change to `cache` would change it: a save always does, a delete
+  /// only when one of its IDs is there.
+  func changesAnything(in cache: OrderedCache<Item.ID, Item>) -> Bool {
+    switch self {
+    case .save(let items): !items.isEmpty
+    case .delete(let ids): ids.contains { cache[$0] != nil }
+    }
+  }
+
   func apply(to cache: inout OrderedCache<Item.ID, Item>) {
     switch self {
     case .save(let items):
@@ -56,3 +65,5 @@ enum StoreChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable
     }
   }
 }
+
+extension StoreChange: Sendable where Item: Sendable, Item.ID: Sendable {}

@@ -22,6 +22,8 @@ final class FailingFileSystem: FileSystem {
     var renamedSizes: [Int64] = []
     /// Fails every call with this name on a path with this suffix, whatever its number.
     var failMatching: (call: String, pathSuffix: String)?
+    /// The size of each file written since its last `fsync`, as of that `fsync` (0 if none).
+    var unsyncedFiles: [String: Int64] = [:]
   }
   private let state = LockedState(State())
   private let real = SystemFileSystem()
@@ -29,7 +31,7 @@ final class FailingFileSystem: FileSystem {
   /// The names of the calls made so far, such as `["lstat", "open", "fchmod", ...]`.
   var calls: [String] { state.withLock { $0.calls } }
 
-  /// The calls made while no repository's ``SerialQueueExecutor`` was running the caller.
+  /// The calls made while no repository queue (``RepositoryQueue``) was running the caller.
   var callsOffExecutor: [String] { state.withLock { $0.callsOffExecutor } }
 
   /// The size of each file at the moment it was renamed into place, in order.
@@ -61,7 +63,7 @@ final class FailingFileSystem: FileSystem {
   }
 
   private func check(_ call: String, _ path: String) throws(SystemCallError) {
-    let onExecutor = SerialQueueExecutor.currentLabel != nil
+    let onExecutor = RepositoryQueue.currentLabel != nil
     let failure: Int32? = state.withLock {
       $0.calls.append(call)
       if !onExecutor { $0.callsOffExecutor.append(call) }
@@ -105,12 +107,30 @@ final class FailingFileSystem: FileSystem {
     throws(SystemCallError) -> Int
   {
     try check("write", path)
+    let before = try real.status(ofDescriptor: descriptor, path: path).size
+    state.withLock { state in
+      if state.unsyncedFiles[path] == nil { state.unsyncedFiles[path] = before }
+    }
     return try real.write(descriptor, path: path, from: buffer)
   }
 
   func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
     try check("fsync", path)
     try real.synchronize(descriptor, path: path)
+    state.withLock { _ = $0.unsyncedFiles.removeValue(forKey: path) }
+  }
+
+  /// Simulates a power cut: every file written since its last `fsync` through this double
+  /// loses what was written since (it is cut back to its size at that `fsync`, or emptied).
+  /// Right for the append-only journal; a snapshot is synced before it is renamed into place.
+  func dropUnsyncedWrites() {
+    let files = state.withLock { state in
+      defer { state.unsyncedFiles = [:] }
+      return state.unsyncedFiles
+    }
+    for (path, size) in files {
+      cutBack(path, to: size)
+    }
   }
 
   func setPermissions(
@@ -180,4 +200,13 @@ final class FailingFileSystem: FileSystem {
     try check("dup", path)
     return try real.duplicate(descriptor, path: path)
   }
+}
+
+/// `truncate(2)` on a path, ignoring a file that is gone.
+private func cutBack(_ path: String, to size: Int64) {
+  #if canImport(Glibc)
+    _ = Glibc.truncate(path, off_t(size))
+  #elseif canImport(Darwin)
+    _ = Darwin.truncate(path, off_t(size))
+  #endif
 }

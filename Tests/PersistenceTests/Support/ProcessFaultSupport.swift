@@ -138,10 +138,11 @@ final class KillableWriter {
   private let errors = Pipe()
   private var received = Data()
 
-  /// Starts `StoreWriter save <folder> <count> <prefix>`.
-  init(folder: URL, count: Int, prefix: String) throws {
+  /// Starts `StoreWriter <mode> <folder> <count> <prefix>`, `mode` being `save` or
+  /// `save-relaxed`.
+  init(folder: URL, count: Int, prefix: String, mode: String = "save") throws {
     process.executableURL = storeWriter
-    process.arguments = ["save", folder.path, String(count), prefix]
+    process.arguments = [mode, folder.path, String(count), prefix]
     process.environment = ChildProcess.environment([:])
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output

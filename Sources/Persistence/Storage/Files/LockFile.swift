@@ -11,7 +11,7 @@ import Foundation
 #endif
 
 /// An open descriptor of `<store>.lock`, a file beside the store that is never renamed, and
-/// the `flock` on it. Used on its owner's executor only; ``StoreLock`` decides when to take it.
+/// the `flock` on it. Used on its owner's queue only; ``StoreLock`` decides when to take it.
 ///
 /// Locking the store file itself would not work: every write renames a new file over it, so
 /// a second writer could lock the old inode while the first replaces it. The lock file keeps
@@ -63,7 +63,7 @@ final class LockFile {
     do {
       while try !tryLock(exclusive: exclusive) {
         guard ContinuousClock.now < deadline else { return nil }
-        // A blocking sleep is right here: the repository runs on its own Dispatch queue.
+        // A blocking sleep is right here: the repository's file work runs on its own Dispatch queue.
         Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
         pause = min(pause * 2, .milliseconds(20))
       }

@@ -7,12 +7,17 @@ import Foundation
 ///
 /// A snapshot has its header on the first line, one item per line, and its footer on the
 /// last line, and a JSON string cannot hold a raw newline. So the item lines can be cut
-/// into parts, each made a JSON array of its own and decoded on its own core. Each part is
+/// into parts, each made a JSON array of its own and decoded on one of the cores. Each part is
 /// copied once: slices of one shared `Data` would make every core contend for its reference
-/// count. It accepts a file only if the file has exactly that layout. For anything else,
+/// count. The parts are small (about 1,000 lines) and copied only when their turn comes, so
+/// at any moment only a few parts' copies and parse trees are alive, not the whole file's
+/// twice: that is what bounds the open's peak memory. It accepts a file only if the file has exactly that layout. For anything else,
 /// such as a file someone reformatted, or a part that does not decode, it returns `nil`, and
 /// the caller decodes the whole document, which also explains any error.
 enum ParallelDecoder {
+  /// About how many item lines each part holds.
+  static let linesPerPart = 1_000
+
   /// The items and the footer's sequence, or `nil` when the fast path does not apply.
   static func decode<Item: Decodable & Sendable>(
     _ data: Data, as type: Item.Type, version: Int
@@ -27,15 +32,13 @@ enum ParallelDecoder {
     if let lastItem = items.last, data[lastItem.upperBound - 1] == UInt8(ascii: ",") {
       return nil  // A comma after the last item is not JSON.
     }
-    let parts = min(ProcessInfo.processInfo.activeProcessorCount, items.count / 5_000 + 1)
-    let chunks = (0..<parts).map { part -> Data in
-      let first = items.startIndex + items.count * part / parts
-      let end = items.startIndex + items.count * (part + 1) / parts
-      return jsonArray(of: data, lines: items[first..<end])
-    }
+    let parts = max(1, items.count / linesPerPart)
     let results = LockedState<[[Item]?]>(Array(repeating: nil, count: parts))
     DispatchQueue.concurrentPerform(iterations: parts) { part in
-      let decoded = try? JSONDecoder().decode([Item].self, from: chunks[part])
+      let first = items.startIndex + items.count * part / parts
+      let end = items.startIndex + items.count * (part + 1) / parts
+      let chunk = jsonArray(of: data, lines: items[first..<end])
+      let decoded = try? JSONDecoder().decode([Item].self, from: chunk)
       results.withLock { $0[part] = decoded }
     }
     var all: [Item] = []

@@ -4,14 +4,16 @@ import Dispatch
 
 /// Runs journal syncs on a serial queue for whoever is waiting, many callers per `fsync`.
 ///
-/// A caller appends its record, then calls ``waitForSync(_:)`` with a ``JournalSync`` (a
+/// A caller appends its record, then calls ``sync(_:then:)`` with a ``JournalSync`` (a
 /// duplicate descriptor of the journal). If no sync is running, one starts at once on the
 /// queue. Callers that arrive while it runs wait for the next one, which covers every
-/// record appended before it starts. The queue resumes the callers itself, without going
-/// back through the repository's actor.
+/// record appended before it starts. The queue calls each caller's completion itself, in
+/// the order they arrived, without going back through the repository.
 final class GroupCommitter: Sendable {
+  typealias Completion = @Sendable (Result<Void, PersistenceError>) -> Void
+
   private struct State {
-    var waiting: [(CheckedContinuation<Void, any Error>, JournalSync)] = []
+    var waiting: [(Completion, JournalSync)] = []
     var isSyncing = false
   }
 
@@ -28,17 +30,15 @@ final class GroupCommitter: Sendable {
     state.withLock { !$0.isSyncing }
   }
 
-  /// Returns once an `fsync` that started after this call has finished; throws
-  /// ``PersistenceError/notDurable(_:reason:)`` if it failed.
-  func waitForSync(_ sync: JournalSync) async throws {
-    try await withCheckedThrowingContinuation { continuation in
-      let start = state.withLock { state in
-        state.waiting.append((continuation, sync))
-        defer { state.isSyncing = true }
-        return !state.isSyncing
-      }
-      if start { queue.async { self.syncWhileAnyoneWaits() } }
+  /// Calls `completion` on the sync queue once an `fsync` that started after this call has
+  /// finished, with ``PersistenceError/notDurable(_:reason:)`` if it failed.
+  func sync(_ sync: JournalSync, then completion: @escaping Completion) {
+    let start = state.withLock { state in
+      state.waiting.append((completion, sync))
+      defer { state.isSyncing = true }
+      return !state.isSyncing
     }
+    if start { queue.async { self.syncWhileAnyoneWaits() } }
   }
 
   /// Takes everyone waiting, syncs once for all of them, resumes them, and repeats.
@@ -54,7 +54,7 @@ final class GroupCommitter: Sendable {
       // Every descriptor is a duplicate of the same open journal: one `fsync` covers all.
       for (_, sync) in batch.dropLast() { sync.close() }
       let result = last.1.run()
-      for (continuation, _) in batch { continuation.resume(with: result.mapError { $0 }) }
+      for (completion, _) in batch { completion(result) }
     }
   }
 }

@@ -12,7 +12,7 @@ import Foundation
 
 /// The journal file `<store>.journal` and what this process knows of it.
 ///
-/// Not thread-safe: owned by one ``DiskStore`` and used on its repository's executor.
+/// Not thread-safe: owned by one ``DiskStore`` and used on its repository's worker queue.
 final class JournalFile {
   /// What happened to the journal since this instance last read or wrote it.
   enum Change {

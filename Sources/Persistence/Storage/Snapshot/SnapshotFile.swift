@@ -14,7 +14,7 @@ import Foundation
 /// identity of the version last read or written, to notice changes made by other writers.
 ///
 /// Not thread-safe: one ``DiskStore`` owns it and uses it under the store's ``StoreLock``,
-/// on its repository's executor.
+/// on its repository's worker queue.
 final class SnapshotFile {
   let location: StoreLocation
   let fileSystem: any FileSystem
@@ -97,8 +97,8 @@ final class SnapshotFile {
   /// they include the journal up to `sequence`.
   ///
   /// Call it inside ``StoreLock/withExclusiveLock(_:)``, which creates the folder if needed.
-  func write<Item: Encodable>(
-    _ items: some Sequence<Item>, sequence: Int
+  func write<Item: Encodable & Sendable>(
+    _ items: [Item], sequence: Int
   )
     throws(PersistenceError)
   {

@@ -1,0 +1,87 @@
+// Durability.lossyOnPowerCut: a change returns once written, is synced within the bound, and
+// a power cut loses at most the unsynced changes, never the store.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct RelaxedDurabilityTests {
+  private func configuration(syncWithin delay: Duration) -> StoreConfiguration {
+    var configuration = StoreConfiguration()
+    configuration.durability = .lossyOnPowerCut(syncWithin: delay)
+    return configuration
+  }
+
+  @Test func durableIsTheDefault() {
+    #expect(StoreConfiguration().durability == .durable)
+  }
+
+  @Test func aSaveReturnsBeforeAnySyncOfTheJournal() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json",
+      configuration: configuration(syncWithin: .seconds(3600)), fileSystem: fileSystem)
+    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
+    // The first record creates the journal and flushes the folder, as a durable save would.
+    try await repository.save(Question(prompt: "first record", answer: "a"))
+    fileSystem.fail(at: nil)  // Forget the calls so far.
+    for question in sampleQuestions(5, prefix: "later") { try await repository.save(question) }
+    #expect(fileSystem.calls.filter { $0 == "write" }.count == 5)
+    #expect(!fileSystem.calls.contains("fsync"), "\(fileSystem.calls)")
+    #expect(await repository.loadAll().count == 9)
+  }
+
+  @Test func aPowerCutLosesOnlyTheUnsyncedChangesAndTheStoreStillOpens() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json",
+      configuration: configuration(syncWithin: .seconds(3600)), fileSystem: fileSystem)
+    let base = sampleQuestions(3, prefix: "base")
+    try await repository.save(contentsOf: base)  // Durable: a new store's snapshot.
+    let later = sampleQuestions(5, prefix: "later")
+    for question in later { try await repository.save(question) }
+
+    fileSystem.dropUnsyncedWrites()
+
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let stored = await reopened.loadAll()
+    // A prefix of the acknowledged changes, in order, and at least the synced ones.
+    let acknowledged = base + later
+    #expect(stored.count >= base.count)
+    #expect(stored == Array(acknowledged.prefix(stored.count)))
+    // The store takes new changes after the cut.
+    let next = Question(prompt: "after the cut", answer: "a")
+    try await reopened.save(next)
+    #expect(await reopened.find(by: next.id) == next)
+  }
+
+  @Test func theJournalIsSyncedWithinTheBoundSoAPowerCutAfterItLosesNothing() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json",
+      configuration: configuration(syncWithin: .milliseconds(50)), fileSystem: fileSystem)
+    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
+    fileSystem.fail(at: nil)
+    let later = sampleQuestions(5, prefix: "later")
+    for question in later { try await repository.save(question) }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !fileSystem.calls.contains("fsync") && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(fileSystem.calls.contains("fsync"), "no background sync within 10 s")
+    // The sync ran on the sync queue: wait until it has finished before the cut.
+    try await Task.sleep(for: .milliseconds(100))
+
+    fileSystem.dropUnsyncedWrites()
+
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == (await repository.loadAll()))
+    #expect(await reopened.loadAll().count == 8)
+  }
+}
