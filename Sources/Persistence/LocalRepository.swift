@@ -30,7 +30,7 @@ import Foundation
 /// lock file and read each other's changes before writing their own.
 ///
 /// The actor is a default actor, so reads cost no thread switch; its file work runs on a
-/// private serial Dispatch queue (see ``StoreWorker``), so blocking I/O never holds a thread
+/// private serial Dispatch queue, so blocking I/O never holds a thread
 /// of the cooperative pool.
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {
