@@ -10,7 +10,7 @@ extension Contender {
     switch self {
     case .sqliteFull: .full
     case .sqliteNormal: .normal
-    case .original, .journal, .rewrite, .relaxed, .floor: nil
+    case .original, .journal, .rewrite, .relaxed, .watched, .floor: nil
     }
   }
 
@@ -56,8 +56,9 @@ extension Contender {
         batch.questions, to: folder.appendingPathComponent(filename))
       let elapsed = start.duration(to: clock.now)
       return (OriginalRepository<Question>(directory: folder, filename: filename), elapsed)
-    case .journal, .rewrite, .relaxed:
+    case .journal, .rewrite, .relaxed, .watched:
       let repository = try openRepository(in: folder)
+      if self == .watched { await Self.subscribe(to: repository) }
       let start = clock.now
       if batch.count > 0 { try await repository.save(contentsOf: batch.questions) }
       return (repository, start.duration(to: clock.now))
@@ -77,11 +78,20 @@ extension Contender {
       directory: folder, filename: filename, configuration: configuration)
   }
 
+  /// Reads every change of `repository` from a task of its own until the repository is
+  /// released, which ends the sequence.
+  private static func subscribe(to repository: LocalRepository<Question>) async {
+    let changes = await repository.changes()
+    Task.detached {
+      for await _ in changes {}
+    }
+  }
+
   /// Opens the existing store in `folder` for the actor-based contenders; `nil` for the others.
   func openSharedStore(in folder: URL) throws -> (any SharedStore)? {
     switch self {
     case .original: OriginalRepository<Question>(directory: folder, filename: filename)
-    case .journal, .rewrite, .relaxed: try openRepository(in: folder)
+    case .journal, .rewrite, .relaxed, .watched: try openRepository(in: folder)
     default: nil
     }
   }

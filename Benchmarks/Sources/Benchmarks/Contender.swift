@@ -12,6 +12,9 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// `LocalRepository<Question>` with `durability = .lossyOnPowerCut(syncWithin: 100 ms)`:
   /// returns once written, syncs in the background.
   case relaxed
+  /// `LocalRepository<Question>` with the default configuration and one subscriber of
+  /// `changes()` reading every change, as a live list on screen would.
+  case watched
   /// SQLite in WAL mode with `synchronous=FULL`.
   case sqliteFull
   /// SQLite in WAL mode with `synchronous=NORMAL`.
@@ -29,6 +32,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
     case .journal: "LocalRepository .journal"
     case .rewrite: "LocalRepository .rewrite"
     case .relaxed: "LocalRepository lossy"
+    case .watched: "LocalRepository watched"
     case .sqliteFull: "SQLite WAL sync=FULL"
     case .sqliteNormal: "SQLite WAL sync=NORMAL"
     case .floor: "write+fsync floor"
@@ -38,7 +42,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// The file name of the store inside its folder.
   var filename: String {
     switch self {
-    case .original, .journal, .rewrite, .relaxed: "questions.json"
+    case .original, .journal, .rewrite, .relaxed, .watched: "questions.json"
     case .sqliteFull, .sqliteNormal: "questions.sqlite"
     case .floor: "questions.log"
     }
