@@ -14,11 +14,30 @@ extension Question {
       createdAt: Date(timeIntervalSince1970: 1_795_334_400 + Double(index)))
   }
 
-  /// `5A3F00NN-0000-4000-8000-000000000000`, a valid version-4 UUID per entry whose first
-  /// eight digits, the short form `questions list` shows, differ from entry to entry.
+  /// A fixed, valid version-4 UUID per entry, `XXXXXXXX-5A3F-4000-8000-0000000000NN`, whose
+  /// first digits come from a multiplicative hash of the index, so that the entries differ
+  /// from their first few digits on, and a prefix typed from `questions list` picks one.
+  ///
+  /// Earlier versions of the deck used `5A3F00NN-…`, so all 32 shared the prefix `5A3F00`;
+  /// ``isSampleQuestion(_:)`` still recognises those.
   private static func sampleID(_ index: Int) -> UUID {
-    UUID(uuid: (0x5A, 0x3F, 0, UInt8(index), 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0))
+    let hash = UInt32(truncatingIfNeeded: index + 1) &* 0x9E37_79B1
+    return UUID(
+      uuid: (
+        UInt8(truncatingIfNeeded: hash >> 24), UInt8(truncatingIfNeeded: hash >> 16),
+        UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash), 0x5A, 0x3F, 0x40,
+        0, 0x80, 0, 0, 0, 0, 0, 0, UInt8(index)
+      ))
   }
+
+  /// Whether `question` is an entry of the sample deck already, under this version's ID or
+  /// an earlier one's: the same prompt as an entry counts, so loading the deck into a store
+  /// that holds an earlier deck adds no copies.
+  public static func isSampleQuestion(_ question: Question) -> Bool {
+    samplePrompts.contains(question.prompt)
+  }
+
+  private static let samplePrompts = Set(sampleEntries.map(\.prompt))
 
   private static let sampleEntries: [(prompt: String, answer: String, tags: [String])] = [
     (

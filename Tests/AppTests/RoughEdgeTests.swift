@@ -38,6 +38,22 @@ import ViewModels
     #expect(again.output.contains("nothing was added"), "\(again.output)")
   }
 
+  /// A store that holds the deck under the IDs an earlier version gave it (`5A3F00NN-…`)
+  /// gets no copies: the entries are recognised by their prompts.
+  @Test func sampleAddsNoCopiesToAStoreHoldingAnEarlierDeck() async throws {
+    let earlier = try Question.sampleDeck.enumerated().map { index, question in
+      var old = question
+      old.id = try #require(
+        UUID(uuidString: String(format: "5A3F00%02X-0000-4000-8000-000000000000", index)))
+      return old
+    }
+    let harness = RunnerHarness(earlier)
+    let again = await harness.run(["sample"])
+    #expect(again.status == 0)
+    #expect(again.output.contains("nothing was added"), "\(again.output)")
+    #expect(await harness.repository.loadAll().count == Question.sampleDeck.count)
+  }
+
   @Test func anExportToAnUnknownExtensionAsksForTheFormat() async throws {
     let folder = try TemporaryDirectory(prefix: "AppRoughEdges")
     let target = folder.appending("deck.txt")
@@ -71,12 +87,17 @@ import ViewModels
     #expect(result.output.contains("one line per question"), "\(result.output)")
   }
 
-  @Test func anAmbiguousIDListsAFewMatchesAndAsksForMoreCharacters() async {
-    let harness = RunnerHarness()
-    #expect(await harness.run(["sample"]).status == 0)
-    let result = await harness.run(["show", "5A3F"])
+  @Test func anAmbiguousIDListsAFewMatchesAndAsksForMoreCharacters() async throws {
+    let sharing = try (0..<8).map { index in
+      Question(
+        id: try #require(
+          UUID(uuidString: String(format: "ABCD00%02X-0000-4000-8000-000000000000", index))),
+        prompt: "Question \(index)?", answer: "a")
+    }
+    let harness = RunnerHarness(sharing)
+    let result = await harness.run(["show", "abcd"])
     #expect(result.status == 1)
-    #expect(result.errors.contains("and 27 more"), "\(result.errors)")
+    #expect(result.errors.contains("and 3 more"), "\(result.errors)")
     #expect(result.errors.contains("more characters"), "\(result.errors)")
   }
 

@@ -36,8 +36,13 @@ extension CommandRunner {
       try printer.questions(viewModel.questions, whenEmpty: text.noMatches(for: words))
     case .sample:
       await viewModel.load()
+      // An entry counts as there by its ID or, for a deck loaded by an earlier version with
+      // other IDs, by its prompt.
       let stored = Set(viewModel.questions.map(\.id))
-      let missing = Question.sampleDeck.filter { !stored.contains($0.id) }
+      let storedPrompts = Set(viewModel.questions.filter(Question.isSampleQuestion).map(\.prompt))
+      let missing = Question.sampleDeck.filter {
+        !stored.contains($0.id) && !storedPrompts.contains($0.prompt)
+      }
       if !missing.isEmpty {
         guard await viewModel.add(contentsOf: missing) else {
           throw .failed(viewModel.errorMessage)
