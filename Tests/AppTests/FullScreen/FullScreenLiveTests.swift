@@ -47,9 +47,9 @@ import Testing
     let latency = ContinuousClock.now - added
     print("questions add started → shown in the full-screen list: \(latency)")
     // Under the thread sanitizer every process sleeps 1 s at exit (TSan's atexit_sleep_ms),
-    // and the writer's run includes that sleep.
+    // the writer's run includes that sleep, and every thread runs many times slower.
     let isSanitized = ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread"
-    #expect(latency < .seconds(isSanitized ? 3 : 1))
+    #expect(latency < .seconds(isSanitized ? 10 : 1))
     #expect(screen.line(0).hasSuffix(" 4"))
     #expect(isSelected("beta question", on: screen))
 
