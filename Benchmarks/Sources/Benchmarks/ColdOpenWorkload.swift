@@ -8,8 +8,9 @@ import Foundation
 /// itself is in the page cache, having just been written, so this measures decoding, not
 /// the disk.
 struct ColdOpenWorkload {
-  /// The contenders that have an open: SQLite once, as reading does not depend on `synchronous`.
-  static let contenders: [Contender] = [.original, .journal, .rewrite, .sqliteFull]
+  /// The contenders that have an open: SQLite once, as reading does not depend on
+  /// `synchronous`; `.watched` opens and starts following changes, to show what a watcher adds.
+  static let contenders: [Contender] = [.original, .journal, .watched, .rewrite, .sqliteFull]
 
   let context: BenchmarkContext
   let folders: [Contender: URL]

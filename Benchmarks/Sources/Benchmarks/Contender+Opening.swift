@@ -98,15 +98,18 @@ extension Contender {
 
   /// Opens the existing store in `folder` and reads every item into memory: the cold open.
   ///
-  /// For the repositories and the original pattern that is `init`; for SQLite, opening the
-  /// database and decoding every row of `SELECT json` into a `[Question]`. The floor has no
-  /// open.
+  /// For the repositories and the original pattern that is `init`, and for `.watched` also
+  /// the subscription that starts watching the files; for SQLite, opening the database and
+  /// decoding every row of `SELECT json` into a `[Question]`. The floor has no open.
   ///
   /// - Returns: How many items the store holds, counted after the clock stopped.
   func openAndCount(in folder: URL) async throws -> (count: Int, duration: Duration) {
     let clock = ContinuousClock()
     let start = clock.now
     if let store = try openSharedStore(in: folder) {
+      if self == .watched, let repository = store as? LocalRepository<Question> {
+        await Self.subscribe(to: repository)
+      }
       let elapsed = start.duration(to: clock.now)
       return (await store.loadAll().count, elapsed)
     }
