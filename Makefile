@@ -5,8 +5,9 @@
 #   build        build everything in debug mode, warnings as errors
 #   test         run the whole test suite (Swift Testing), build the docs with warnings as errors,
 #                compile every listing of the docs and the tutorial (scripts/check-docs), run
-#                the tests of the tutorial's finished app (scripts/run-tutorial-tests), and
-#                `swiftc -parse` the Apple-only templates
+#                the tests of the tutorial's finished app (scripts/run-tutorial-tests),
+#                `swiftc -parse` the Apple-only templates, and check that `make -s run` writes
+#                only the program's output to stdout (scripts/check-run-output)
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
@@ -54,6 +55,7 @@ test:
 	scripts/check-docs
 	scripts/run-tutorial-tests
 	scripts/parse-apple-templates
+	scripts/check-run-output
 	$(SWIFT) test --skip-build
 
 test-tsan:
