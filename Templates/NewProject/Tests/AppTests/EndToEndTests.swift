@@ -98,6 +98,19 @@ import Testing
     #expect(result.standardError.contains("No space left on device"))
   }
 
+  /// `CommandLine.arguments` would turn the byte 0xFF into U+FFFD and write to a folder of
+  /// another name; the raw bytes are refused instead, and nothing is created.
+  @Test func anArgumentThatIsNotUTF8IsAUsageErrorAndWritesNothing() throws {
+    let binary = BuiltProducts.executable("__EXECUTABLE__").path
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "\"$0\" --data-dir \"$1/data$(printf '\\377')\" add x", binary, folder.url.path],
+      environment: ["__ENV_PREFIX___DATA_DIR": nil])
+    #expect(result.status == 64, "\(result.standardError)")
+    #expect(result.standardError.contains("UTF-8"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+  }
+
   @Test func helpPrintsTheCommandsAndExitsWith0() throws {
     for arguments in [["help"], ["--help"]] {
       let result = try run(arguments)

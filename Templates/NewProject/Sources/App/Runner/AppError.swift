@@ -10,6 +10,9 @@ import TerminalUI
 /// Usage errors (a wrong command line) exit with ``ExitCode/usage`` and are followed by a
 /// pointer to `__EXECUTABLE__ help`; runtime errors exit with ``ExitCode/failure``.
 nonisolated enum AppError: Error, Equatable, LocalizedError, Sendable {
+  /// An argument is not valid UTF-8; `position` counts from 1, `shown` has the bad bytes
+  /// replaced.
+  case invalidArgumentEncoding(position: Int, shown: String)
   /// The first word is not a command.
   case unknownCommand(String)
   /// An option that does not exist.
@@ -44,7 +47,8 @@ nonisolated enum AppError: Error, Equatable, LocalizedError, Sendable {
   /// Whether the command line itself is wrong.
   var isUsageError: Bool {
     switch self {
-    case .unknownCommand, .unknownOption, .missingValue, .optionNotAllowed, .missingCommand,
+    case .invalidArgumentEncoding, .unknownCommand, .unknownOption, .missingValue,
+      .optionNotAllowed, .missingCommand,
       .missingArgument, .unexpectedArgument, .invalidContent, .malformedID:
       true
     default: false
@@ -62,6 +66,9 @@ nonisolated enum AppError: Error, Equatable, LocalizedError, Sendable {
   /// The sentence printed after `__EXECUTABLE__: error: `.
   var errorDescription: String? {
     switch self {
+    case .invalidArgumentEncoding(let position, let shown):
+      "Argument \(position) (“\(shown)”) is not valid UTF-8; a path with such bytes cannot be"
+        + " named safely. Rename it, or give it another way."
     case .unknownCommand(let name): "“\(name)” is not a command."
     case .unknownOption(let option): "\(option) is not an option."
     case .missingValue(let option): "\(option) needs a value after it."

@@ -47,6 +47,23 @@ public struct CommandRunner {
     return status == ExitCode.success ? ExitCode.failure : status
   }
 
+  /// Runs the raw bytes of the process's arguments (without the program's name), as
+  /// `main` reads them: an argument that is not valid UTF-8 is a usage error rather than
+  /// text with U+FFFD in it, which could name another folder than the one meant.
+  public func run(rawArguments: [[UInt8]]) async -> Int32 {
+    var arguments: [String] = []
+    for (index, bytes) in rawArguments.enumerated() {
+      guard let argument = String(validating: bytes, as: UTF8.self) else {
+        let error = AppError.invalidArgumentEncoding(
+          position: index + 1, shown: String(decoding: bytes, as: UTF8.self))
+        report(error)
+        return error.exitCode
+      }
+      arguments.append(argument)
+    }
+    return await run(arguments)
+  }
+
   /// Runs a parsed invocation and returns the exit status.
   func perform(_ invocation: Invocation) async throws(AppError) -> Int32 {
     let command =
