@@ -140,10 +140,16 @@ final class FullScreenState {
 
   /// The index of the selected question in ``QuestionListViewModel/questions``: where
   /// ``selectedID`` is now, or else the last selected row, clamped to the list.
+  ///
+  /// O(1) while the list is unchanged, where the question is still at ``selectedRow``; a
+  /// scan only after the list changed underneath. Every frame and key reads it.
   var selection: Int {
     let questions = list.questions
-    if let selectedID, let index = questions.firstIndex(where: { $0.id == selectedID }) {
-      return index
+    if let selectedID {
+      if questions.indices.contains(selectedRow), questions[selectedRow].id == selectedID {
+        return selectedRow
+      }
+      if let index = questions.firstIndex(where: { $0.id == selectedID }) { return index }
     }
     return min(selectedRow, max(questions.count - 1, 0))
   }
