@@ -8,18 +8,6 @@ import Testing
 @testable import Persistence
 
 @Suite struct JournalDamageTests {
-  /// A store with a snapshot of three items and four single saves in its journal.
-  private func makeStore(in folder: TemporaryDirectory) async throws -> [Question] {
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let first = sampleQuestions(3, prefix: "base")
-    try await repository.save(contentsOf: first)
-    let more = sampleQuestions(4, prefix: "appended")
-    for question in more { try await repository.save(question) }
-    return first + more
-  }
-
-  private func journal(_ folder: TemporaryDirectory) -> URL { folder.appending("q.json.journal") }
-
   /// Where the last record of `journal` starts.
   private func lastRecordStart(_ bytes: Data) throws -> Int {
     try #require(bytes.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
@@ -27,11 +15,11 @@ import Testing
 
   @Test func aCompleteLastRecordThatFailsItsChecksumIsAnErrorNotDropped() async throws {
     let folder = try TemporaryDirectory()
-    _ = try await makeStore(in: folder)
-    var damaged = try #require(bytes(of: journal(folder)))
+    _ = try await makeJournaledStore(in: folder)
+    var damaged = try #require(bytes(of: journalURL(in: folder)))
     let start = try lastRecordStart(damaged)
     damaged[start + 40] ^= 0x04
-    try damaged.write(to: journal(folder))
+    try damaged.write(to: journalURL(in: folder))
     let error = try #require(throws: PersistenceError.self) {
       try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     }
@@ -42,28 +30,28 @@ import Testing
     #expect(url.lastPathComponent == "q.json.journal")
     #expect(reason.contains("byte \(start)"))
     #expect(reason.contains("checksum"))
-    #expect(bytes(of: journal(folder)) == damaged)
+    #expect(bytes(of: journalURL(in: folder)) == damaged)
   }
 
   @Test func aDamagedEndOfLineOfACompleteLastRecordIsAnErrorNotATornWrite() async throws {
     let folder = try TemporaryDirectory()
-    _ = try await makeStore(in: folder)
-    var damaged = try #require(bytes(of: journal(folder)))
+    _ = try await makeJournaledStore(in: folder)
+    var damaged = try #require(bytes(of: journalURL(in: folder)))
     damaged[damaged.count - 1] ^= 0x01  // The newline becomes a control character.
-    try damaged.write(to: journal(folder))
+    try damaged.write(to: journalURL(in: folder))
     #expect(throws: PersistenceError.self) {
       try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     }
-    #expect(bytes(of: journal(folder)) == damaged)
+    #expect(bytes(of: journalURL(in: folder)) == damaged)
   }
 
   @Test func aTornRecordIsCopiedAsideBeforeTheNextWriterCutsItOff() async throws {
     let folder = try TemporaryDirectory()
-    let all = try await makeStore(in: folder)
-    let full = try #require(bytes(of: journal(folder)))
+    let all = try await makeJournaledStore(in: folder)
+    let full = try #require(bytes(of: journalURL(in: folder)))
     let start = try lastRecordStart(full)
     let torn = full.prefix(start + 30)
-    try torn.write(to: journal(folder))
+    try torn.write(to: journalURL(in: folder))
     let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == Array(all.dropLast()))
     try await reopened.save(Question(prompt: "after the crash", answer: "a"))
@@ -91,7 +79,7 @@ import Testing
     let folder = try TemporaryDirectory()
     try Data(#"{"version":1,"items":[],"sequence":0}"#.utf8).write(to: folder.appending("q.json"))
     let record = JournalRecord.encode(sequence: Int.max, payload: Array(#"{"save":[]}"#.utf8))
-    try Data(record).write(to: journal(folder))
+    try Data(record).write(to: journalURL(in: folder))
     #expect(throws: PersistenceError.self) {
       try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     }

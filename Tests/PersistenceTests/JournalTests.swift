@@ -8,24 +8,10 @@ import Testing
 @testable import Persistence
 
 @Suite struct JournalTests {
-  /// A store with a snapshot of `base` items and then `appended` single saves in its journal.
-  private func makeStore(
-    in folder: TemporaryDirectory, base: Int = 3, appended: Int = 4
-  ) async throws -> [Question] {
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let first = sampleQuestions(base, prefix: "base")
-    try await repository.save(contentsOf: first)  // A new store's first change: the snapshot.
-    let more = sampleQuestions(appended, prefix: "appended")
-    for question in more { try await repository.save(question) }
-    return first + more
-  }
-
-  private func journal(_ folder: TemporaryDirectory) -> URL { folder.appending("q.json.journal") }
-
   @Test func aSaveAppendsOneRecordAndLeavesTheSnapshotAlone() async throws {
     let folder = try TemporaryDirectory()
-    let all = try await makeStore(in: folder, appended: 5)
-    let lines = try #require(bytes(of: journal(folder))).split(separator: UInt8(ascii: "\n"))
+    let all = try await makeJournaledStore(in: folder, appended: 5)
+    let lines = try #require(bytes(of: journalURL(in: folder))).split(separator: UInt8(ascii: "\n"))
     #expect(lines.count == 5)
     let snapshot = try LocalRepository<Question>.snapshotItems(in: folder.url)
     #expect(snapshot.count == 3)
@@ -35,14 +21,14 @@ import Testing
 
   @Test func aTornLastRecordIsDroppedAtEveryLengthAndCutOffBeforeTheNextAppend() async throws {
     let folder = try TemporaryDirectory()
-    let all = try await makeStore(in: folder)
-    let full = try #require(bytes(of: journal(folder)))
+    let all = try await makeJournaledStore(in: folder)
+    let full = try #require(bytes(of: journalURL(in: folder)))
     let lastStart = try #require(full.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
     for length in lastStart..<(full.count - 1) {
-      try full.prefix(length).write(to: journal(folder))
+      try full.prefix(length).write(to: journalURL(in: folder))
       let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
       #expect(await reopened.loadAll() == Array(all.dropLast()), "cut at \(length)")
-      #expect(bytes(of: journal(folder)) == full.prefix(length), "opening never writes")
+      #expect(bytes(of: journalURL(in: folder)) == full.prefix(length), "opening never writes")
     }
     // The next append cuts the torn bytes off first, so the journal stays readable.
     let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
@@ -54,11 +40,11 @@ import Testing
 
   @Test func aDamagedRecordInTheMiddleIsAnErrorAndNothingIsTouched() async throws {
     let folder = try TemporaryDirectory()
-    _ = try await makeStore(in: folder)
-    var damaged = try #require(bytes(of: journal(folder)))
+    _ = try await makeJournaledStore(in: folder)
+    var damaged = try #require(bytes(of: journalURL(in: folder)))
     let secondLine = try #require(damaged.firstIndex(of: UInt8(ascii: "\n"))) + 1
     damaged[secondLine + 40] ^= 0x01
-    try damaged.write(to: journal(folder))
+    try damaged.write(to: journalURL(in: folder))
     let snapshotBefore = bytes(of: folder.appending("q.json"))
     let error = try #require(throws: PersistenceError.self) {
       try LocalRepository<Question>(directory: folder.url, filename: "q.json")
@@ -70,17 +56,18 @@ import Testing
     #expect(url.lastPathComponent == "q.json.journal")
     #expect(reason.contains("byte \(secondLine)"))
     #expect(reason.contains("checksum"))
-    #expect(bytes(of: journal(folder)) == damaged)
+    #expect(bytes(of: journalURL(in: folder)) == damaged)
     #expect(bytes(of: folder.appending("q.json")) == snapshotBefore)
   }
 
   @Test func aGapInTheSequenceIsAnError() async throws {
     let folder = try TemporaryDirectory()
-    _ = try await makeStore(in: folder)
-    let lines = try #require(bytes(of: journal(folder))).split(
+    _ = try await makeJournaledStore(in: folder)
+    let lines = try #require(bytes(of: journalURL(in: folder))).split(
       separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let withoutSecond = lines.enumerated().filter { $0.offset != 1 }.map(\.element)
-    try Data(withoutSecond.joined(separator: [UInt8(ascii: "\n")])).write(to: journal(folder))
+    try Data(withoutSecond.joined(separator: [UInt8(ascii: "\n")])).write(
+      to: journalURL(in: folder))
     let error = try #require(throws: PersistenceError.self) {
       try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     }
@@ -95,7 +82,7 @@ import Testing
       directory: folder.url, filename: "q.json", configuration: configuration)
     let questions = sampleQuestions(200)
     for question in questions { try await repository.save(question) }
-    let journalSize = try #require(bytes(of: journal(folder))).count
+    let journalSize = try #require(bytes(of: journalURL(in: folder))).count
     let snapshotSize = try #require(bytes(of: folder.appending("q.json"))).count
     #expect(journalSize <= max(snapshotSize, 2_048) + 400)  // At most one record past the limit.
     #expect(try LocalRepository<Question>.snapshotItems(in: folder.url).count > 100)
@@ -116,7 +103,7 @@ import Testing
       fileSystem: fileSystem)
     var saved: [Question] = []
     // Grow the journal to just under the limit, so the next save compacts.
-    while (bytes(of: journal(folder))?.count ?? 0) < 1_300 {
+    while (bytes(of: journalURL(in: folder))?.count ?? 0) < 1_300 {
       let question = Question(prompt: "filler \(saved.count)", answer: "a")
       try await repository.save(question)
       saved.append(question)
@@ -179,7 +166,7 @@ import Testing
 
   @Test func switchingStrategiesKeepsEveryChange() async throws {
     let folder = try TemporaryDirectory()
-    let all = try await makeStore(in: folder)
+    let all = try await makeJournaledStore(in: folder)
     var rewrite = StoreConfiguration()
     rewrite.strategy = .rewrite
     let repository = try LocalRepository<Question>(
@@ -187,7 +174,7 @@ import Testing
     #expect(await repository.loadAll() == all)
     let added = Question(prompt: "rewritten", answer: "a")
     try await repository.save(added)
-    #expect(bytes(of: journal(folder))?.isEmpty ?? true)
+    #expect(bytes(of: journalURL(in: folder))?.isEmpty ?? true)
     #expect(try LocalRepository<Question>.snapshotItems(in: folder.url) == all + [added])
   }
 }

@@ -1,0 +1,24 @@
+// A store on disk with a snapshot and a journal behind it, for the tests that damage a journal.
+
+import Foundation
+import Models
+import Persistence
+import TestSupport
+
+/// Makes `q.json` in `folder`: a snapshot of `base` items, then `appended` single saves in
+/// its journal, `q.json.journal`; returns every item in order.
+func makeJournaledStore(
+  in folder: TemporaryDirectory, base: Int = 3, appended: Int = 4
+) async throws -> [Question] {
+  let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+  let first = sampleQuestions(base, prefix: "base")
+  try await repository.save(contentsOf: first)  // A new store's first change: the snapshot.
+  let more = sampleQuestions(appended, prefix: "appended")
+  for question in more { try await repository.save(question) }
+  return first + more
+}
+
+/// The journal of the store ``makeJournaledStore(in:base:appended:)`` makes.
+func journalURL(in folder: TemporaryDirectory) -> URL {
+  folder.appending("q.json.journal")
+}
