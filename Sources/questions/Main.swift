@@ -14,11 +14,6 @@ enum Main {
       standardOutputIsTerminal: Terminal.isTerminal(.standardOutput),
       standardErrorIsTerminal: Terminal.isTerminal(.standardError))
     let runner = CommandRunner(context: context, console: StandardConsole())
-    // The raw bytes: `CommandLine.arguments` has already replaced invalid UTF-8 with U+FFFD.
-    let arguments = (1..<Int(CommandLine.argc)).map { index in
-      CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) }
-        .map { $0.map(UInt8.init(bitPattern:)) } ?? []
-    }
-    exit(await runner.run(rawArguments: arguments))
+    exit(await runner.run(rawArguments: CommandLineArguments.ofThisProcess()))
   }
 }

@@ -79,17 +79,15 @@ public struct CommandRunner {
   /// `--data-dir` with an invalid byte would name another folder. Here such an argument is a
   /// usage error (exit 64) that names it, and nothing runs.
   public func run(rawArguments: [[UInt8]]) async -> Int32 {
-    var arguments: [String] = []
-    for (index, bytes) in rawArguments.enumerated() {
-      guard let argument = String(validating: bytes, as: UTF8.self) else {
-        let error = AppError.invalidArgumentEncoding(
-          position: index + 1, shown: String(decoding: bytes, as: UTF8.self))
-        report(error)
-        return error.exitCode
-      }
-      arguments.append(argument)
+    switch CommandLineArguments.decoded(rawArguments) {
+    case .success(let arguments):
+      return await run(arguments)
+    case .failure(let invalid):
+      let error = AppError.invalidArgumentEncoding(
+        position: invalid.position, shown: invalid.shown)
+      report(error)
+      return error.exitCode
     }
-    return await run(arguments)
   }
 
   /// Runs a parsed invocation and returns the exit status.

@@ -51,17 +51,15 @@ public struct CommandRunner {
   /// `main` reads them: an argument that is not valid UTF-8 is a usage error rather than
   /// text with U+FFFD in it, which could name another folder than the one meant.
   public func run(rawArguments: [[UInt8]]) async -> Int32 {
-    var arguments: [String] = []
-    for (index, bytes) in rawArguments.enumerated() {
-      guard let argument = String(validating: bytes, as: UTF8.self) else {
-        let error = AppError.invalidArgumentEncoding(
-          position: index + 1, shown: String(decoding: bytes, as: UTF8.self))
-        report(error)
-        return error.exitCode
-      }
-      arguments.append(argument)
+    switch CommandLineArguments.decoded(rawArguments) {
+    case .success(let arguments):
+      return await run(arguments)
+    case .failure(let invalid):
+      let error = AppError.invalidArgumentEncoding(
+        position: invalid.position, shown: invalid.shown)
+      report(error)
+      return error.exitCode
     }
-    return await run(arguments)
   }
 
   /// Runs a parsed invocation and returns the exit status.
