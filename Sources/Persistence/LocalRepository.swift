@@ -29,9 +29,11 @@ import Foundation
 /// files. Two repositories on the same files, in one process or two, take turns through a
 /// lock file and read each other's changes before writing their own.
 ///
-/// The actor is a default actor, so reads cost no thread switch; its file work runs on a
-/// private serial Dispatch queue, so blocking I/O never holds a thread
-/// of the cooperative pool.
+/// Reads are `nonisolated(nonsending)`: they run on the caller's executor and read the cache
+/// under a lock, so they cost no thread switch, from the main actor or from a task. Changes
+/// go through the actor, a default actor, in the order it runs them; their file work runs on
+/// a private serial Dispatch queue, so blocking I/O never holds a thread of the cooperative
+/// pool.
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {
   /// The snapshot file, with symbolic links in its folder's path resolved. A link at the file
@@ -138,14 +140,17 @@ where T.ID: Hashable & Codable & Sendable {
     try await commit(.delete(Array(ids)))
   }
 
-  /// The item with the ID `id`, from memory, in O(1).
-  public func find(by id: T.ID) -> T? {
+  /// The item with the ID `id`, from memory, in O(1), without a hop: the cache is read under
+  /// a lock on the caller's executor, so it costs the same from the main actor as from a task.
+  nonisolated(nonsending) public func find(by id: T.ID) async -> T? {
     worker.find(id)
   }
 
   /// Every item, in the order they were first saved; O(1) when nothing changed since the
-  /// last call, as the array is shared, not copied.
-  public func loadAll() -> [T] {
+  /// last call, as the array is shared, not copied. Like ``find(by:)``, it runs on the
+  /// caller's executor and never waits for the disk: a change's lock is never held across a
+  /// system call.
+  nonisolated(nonsending) public func loadAll() async -> [T] {
     worker.loadAll()
   }
 

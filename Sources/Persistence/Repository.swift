@@ -64,15 +64,23 @@ public protocol Repository<Item>: Actor {
   func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == Item.ID
 
   /// The item with the ID `id`, or `nil`.
-  func find(by id: Item.ID) -> Item?
+  ///
+  /// `nonisolated(nonsending)`: the call starts on the caller's executor, and each store
+  /// decides whether it needs its actor to answer. ``InMemoryRepository`` hops to its actor;
+  /// ``LocalRepository`` reads its cache under a lock and never leaves the caller's thread.
+  /// An actor-isolated `func find(by:) -> Item?` conforms too, and is always a hop.
+  nonisolated(nonsending) func find(by id: Item.ID) async -> Item?
 
   /// Every item, in insertion order.
-  func loadAll() -> [Item]
+  ///
+  /// Like ``find(by:)``, it runs on the caller's executor, so a `@MainActor` view model that
+  /// reads a ``LocalRepository`` never waits for a thread of the cooperative pool to wake.
+  nonisolated(nonsending) func loadAll() async -> [Item]
 
   /// The changes from now on, each delivered after it is durable, in order.
   ///
   /// A subscriber, such as a view model, loops over the sequence and reads what it shows
-  /// again (``loadAll()`` is one hop) after each change. A subscriber that falls behind gets
+  /// again with ``loadAll()`` after each change. A subscriber that falls behind gets
   /// the changes it missed merged into one; writers never wait for it. ``LocalRepository``
   /// includes the changes other repositories on the same files make, in this process or
   /// another, soon after they are saved. The loop ends when its task is cancelled.

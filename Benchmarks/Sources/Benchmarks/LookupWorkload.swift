@@ -5,8 +5,9 @@ import Models
 
 /// Times lookups on the actor-based contenders, where every call crosses into the actor.
 ///
-/// A `LocalRepository` runs on its own Dispatch queue, so each call from a task is a hop to
-/// that queue and back; from the main actor it is a hop off the main thread and back.
+/// The original pattern's reads are actor-isolated, so each call from the main actor is a
+/// hop to the cooperative pool and back. `LocalRepository`'s are `nonisolated(nonsending)`:
+/// they read the cache under a lock on the caller's executor.
 struct LookupWorkload {
   let context: BenchmarkContext
 

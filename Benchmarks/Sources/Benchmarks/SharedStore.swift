@@ -6,8 +6,12 @@ import Models
 /// A store that is an actor, so tasks and the main actor can call it concurrently.
 protocol SharedStore: Actor, DurableStore {
   /// The question with the ID `id`, from memory.
-  func find(by id: UUID) async -> Question?
+  ///
+  /// `nonisolated(nonsending)`, as in `Repository`: each store decides whether it hops. The
+  /// original pattern's isolated method does; `LocalRepository` answers on the caller's
+  /// executor.
+  nonisolated(nonsending) func find(by id: UUID) async -> Question?
 
-  /// Every stored question.
-  func loadAll() async -> [Question]
+  /// Every stored question; `nonisolated(nonsending)` like ``find(by:)``.
+  nonisolated(nonsending) func loadAll() async -> [Question]
 }
