@@ -24,5 +24,10 @@ public enum Durability: Sendable, Equatable {
   /// the written records are in the kernel's page cache. Snapshot rewrites and compactions
   /// stay durable. Subscribers of ``LocalRepository/changes()`` hear of a change once it is
   /// written, not once it is synced.
+  ///
+  /// When the store's lock is free and no other file work is waiting, the record is
+  /// appended on the caller's thread with one `write` to the page cache, and the change
+  /// returns with no thread switch; anything that could wait (another writer's lock, an
+  /// `fsync`, a snapshot rewrite) still runs on the repository's own queue.
   case lossyOnPowerCut(syncWithin: Duration)
 }

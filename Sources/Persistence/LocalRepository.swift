@@ -160,9 +160,9 @@ where T.ID: Hashable & Codable & Sendable {
   /// The worker runs the change on its queue (see ``StoreWorker``): under the store's lock it
   /// catches up with other writers, checks `condition`, writes the change and applies it to
   /// the cache; then it waits for a sync of the journal that covers the record, shared with
-  /// every other change appended meanwhile. The change is enqueued before this method first
-  /// suspends, so changes reach the queue, and the journal, in the order the actor runs
-  /// them.
+  /// every other change appended meanwhile. The change is enqueued (or, when lossy and
+  /// nothing can wait, appended) before this method first suspends, so changes reach the
+  /// journal in the order the actor runs them.
   @discardableResult
   private func commit(
     _ change: StoreChange<T>,

@@ -14,13 +14,21 @@ import Synchronization
 /// the order the repository enqueued them, while the repository itself stays a default
 /// actor whose reads cost a lock, not two thread switches.
 ///
-/// The cache lives behind a lock. Only this queue changes it, and only for the in-memory
+/// The cache lives behind a lock. Only the file work changes it, and only for the in-memory
 /// steps (applying a change, replaying other writers' records): the lock is never held
 /// across an `fsync`, a `flock` wait or a snapshot rewrite, so a read never waits for the
 /// disk.
+///
+/// One exception to "every change on the queue": under
+/// ``Durability/lossyOnPowerCut(syncWithin:)`` a change that costs one `write` (the store's
+/// lock is free, no job is queued, the journal is open and no snapshot is due) is appended
+/// on the caller's thread, and the call returns with no thread switch. Whatever could wait
+/// (a `flock` held by another writer, reading the whole store again, an `fsync`, a snapshot
+/// rewrite) still goes to the queue. The file work holds ``access`` on the queue and on the
+/// caller's thread alike, so it still runs one piece at a time, in order.
 final class StoreWorker<T: Codable & Identifiable & Sendable>: @unchecked Sendable
 where T.ID: Hashable & Codable & Sendable {
-  // Safe to send: `store` is used only by jobs on `queue`, which run one at a time; the
+  // Safe to send: `store` and `backgroundSyncIsScheduled` are used only under `access`; the
   // cache only under `cached`'s lock; the rest is Sendable.
   typealias Cache = OrderedCache<T.ID, T>
 
@@ -64,10 +72,14 @@ where T.ID: Hashable & Codable & Sendable {
   let feed = ChangeFeed<T.ID>()
   private let cached: LockedState<Cached>
   private let queue: DispatchQueue
+  /// Jobs enqueued that have not yet taken ``access``.
   private let queuedJobs = Atomic<Int>(0)
+  /// Held by whatever uses `store`: a job of the queue, or a change appended on the caller's
+  /// thread.
+  private let access = Mutex(())
   private let committer: GroupCommitter
   /// Whether a background sync of the journal is scheduled, under
-  /// ``Durability/lossyOnPowerCut(syncWithin:)``; used on the queue only.
+  /// ``Durability/lossyOnPowerCut(syncWithin:)``; used under `access` only.
   private var backgroundSyncIsScheduled = false
 
   init(store: DiskStore<T>, cache: Cache, label: String) {
@@ -101,8 +113,11 @@ where T.ID: Hashable & Codable & Sendable {
   func enqueue(_ job: @escaping @Sendable () -> Void) {
     queuedJobs.add(1, ordering: .relaxed)
     queue.async {
-      self.queuedJobs.subtract(1, ordering: .relaxed)
-      job()
+      // Counted until it holds `access`, so a change on the caller's thread never overtakes it.
+      self.access.withLock { _ in
+        self.queuedJobs.subtract(1, ordering: .relaxed)
+        job()
+      }
     }
   }
 
@@ -111,7 +126,7 @@ where T.ID: Hashable & Codable & Sendable {
   /// returns, such as the first catch-up of a subscription: it holds the caller's thread
   /// for as long as `job` waits for the store's lock.
   func runBlocking(_ job: () -> Void) {
-    queue.sync(execute: job)
+    queue.sync { access.withLock { _ in job() } }
   }
 
   /// Runs `job` on the queue and suspends until it has finished.
@@ -136,9 +151,65 @@ where T.ID: Hashable & Codable & Sendable {
     _ change: StoreChange<T>, if condition: Condition,
     completion: @escaping @Sendable (Result<Outcome, PersistenceError>) -> Void
   ) {
+    if case .lossyOnPowerCut(let delay) = store.configuration.durability,
+      commitOnCallersThread(change, if: condition, syncingWithin: delay, completion: completion)
+    {
+      return
+    }
     enqueue {
       self.commitNow(change, if: condition, completion: completion)
     }
+  }
+
+  /// Records a lossy `change` on the caller's thread if that takes no wait: see the type's
+  /// overview. Returns `false` when the change must go to the queue; `condition` and the
+  /// files are then as they were, though the cache may have caught up with other writers.
+  private func commitOnCallersThread(
+    _ change: StoreChange<T>, if condition: Condition, syncingWithin delay: Duration,
+    completion: @Sendable (Result<Outcome, PersistenceError>) -> Void
+  ) -> Bool {
+    let done = access.withLockIfAvailable { _ -> Bool in
+      guard queuedJobs.load(ordering: .relaxed) == 0, store.canAppendWithoutBlocking else {
+        return false
+      }
+      var othersChanged = false
+      let result: Result<Outcome?, PersistenceError>
+      do throws(PersistenceError) {
+        let outcome = try store.lock.withExclusiveLockIfUncontended {
+          () throws(PersistenceError) -> Outcome? in
+          let caughtUp = try catchUp(blocking: false)
+          othersChanged = caughtUp.changed
+          guard caughtUp.finished else { return nil }
+          guard cached.withLock({ condition.holds(for: $0.cache) }) else { return .refused }
+          guard cached.withLock({ change.changesAnything(in: $0.cache) }) else { return .stored }
+          guard try store.appendWithoutBlocking(change) else { return nil }
+          apply(change)
+          return .stored
+        }
+        result = .success(outcome ?? nil)
+      } catch {
+        result = .failure(error)
+      }
+      if othersChanged { feed.publish(.anything) }
+      switch result {
+      case .success(nil):
+        return false
+      case .success(.some(let outcome)):
+        condition.release()
+        if outcome == .stored {
+          if !othersChanged { feed.publish(RepositoryChange(ids: change.ids)) }
+          scheduleBackgroundSync(after: delay)
+          if store.needsCompaction { enqueue { self.compactIfNeeded() } }
+        }
+        completion(.success(outcome))
+        return true
+      case .failure(let error):
+        condition.release()
+        completion(.failure(error))
+        return true
+      }
+    }
+    return done ?? false
   }
 
   private func commitNow(
@@ -223,10 +294,12 @@ where T.ID: Hashable & Codable & Sendable {
     let parts = delay.components
     let nanoseconds = Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
     queue.asyncAfter(deadline: .now() + .nanoseconds(max(0, nanoseconds))) {
-      self.backgroundSyncIsScheduled = false
-      // A failure has no caller to report to; the next change schedules another sync.
-      guard let sync = try? self.store.prepareJournalSync() else { return }
-      self.committer.sync(sync) { _ in }
+      self.access.withLock { _ in
+        self.backgroundSyncIsScheduled = false
+        // A failure has no caller to report to; the next change schedules another sync.
+        guard let sync = try? self.store.prepareJournalSync() else { return }
+        self.committer.sync(sync) { _ in }
+      }
     }
   }
 
@@ -261,13 +334,18 @@ where T.ID: Hashable & Codable & Sendable {
     if let rewritten {
       install(rewritten)
     } else {
-      cached.withLock { state in
-        state.allItems = nil
-        change.apply(to: &state.cache)
-        state.cache.compactIfSparse()
-      }
+      apply(change)
     }
     return needsSync
+  }
+
+  /// Applies a change that is written to the cache.
+  private func apply(_ change: StoreChange<T>) {
+    cached.withLock { state in
+      state.allItems = nil
+      change.apply(to: &state.cache)
+      state.cache.compactIfSparse()
+    }
   }
 
   private func install(_ cache: Cache) {
@@ -279,20 +357,29 @@ where T.ID: Hashable & Codable & Sendable {
   }
 
   /// Brings the cache up to date with other writers; returns whether they changed anything.
-  /// Call it on the queue under the store's exclusive lock.
+  /// Call it under `access` and the store's exclusive lock.
   private func catchUp() throws(PersistenceError) -> Bool {
+    try catchUp(blocking: true).changed
+  }
+
+  /// Like ``catchUp()``; with `blocking` false it stops where ``DiskStore/catchUp(_:blocking:)``
+  /// does, and `finished` is then `false`.
+  private func catchUp(
+    blocking: Bool
+  ) throws(PersistenceError) -> (changed: Bool, finished: Bool) {
     let before = store.sequence
     var failure: PersistenceError?
+    var finished = true
     cached.withLock { state in
       do throws(PersistenceError) {
-        try store.catchUp(&state.cache)
+        finished = try store.catchUp(&state.cache, blocking: blocking)
       } catch {
         failure = error
       }
       if store.sequence != before { state.allItems = nil }
     }
     if let failure { throw failure }
-    return store.sequence != before
+    return (store.sequence != before, finished)
   }
 
   /// Folds the journal into a new snapshot once it has outgrown the snapshot.

@@ -59,14 +59,22 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
 
   /// Brings `cache` up to date with what other writers did since this store last looked, and
   /// cuts off a record torn by a writer that crashed. Call it under the exclusive lock.
-  func catchUp(_ cache: inout Cache) throws(PersistenceError) {
+  ///
+  /// With `blocking` false it reads only other writers' new journal records, and stops, and
+  /// returns `false`, where it would read the whole store again or write a durable copy of a
+  /// torn record: what it applied until then stays applied, and a later call with `blocking`
+  /// true does the rest.
+  @discardableResult
+  func catchUp(_ cache: inout Cache, blocking: Bool = true) throws(PersistenceError) -> Bool {
     if try snapshot.hasChangedSinceLastSeen() {
+      guard blocking else { return false }
       cache = try readEverything()
     } else {
       switch try journal.changesSinceLastSeen() {
       case .unchanged:
         break
       case .replaced:
+        guard blocking else { return false }
         cache = try readEverything()
       case .grew(let bytes):
         let start = journal.length
@@ -75,6 +83,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
         tornTail = intact < bytes.count ? Array(bytes[intact...]) : nil
       }
     }
+    guard blocking || tornTail == nil else { return false }
     if let tornTail {
       // Never cut bytes off without a copy: they are kept beside the journal first.
       try keepCopy(ofTornRecord: tornTail)
@@ -85,6 +94,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       }
       self.tornTail = nil
     }
+    return true
   }
 
   /// Writes `bytes`, a record torn by a crash, durably to `<journal>.torn-<UTC time>` beside
@@ -131,19 +141,52 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       try rewriteSnapshot(resulting(), sequence: next)
       return false
     }
-    let record: [UInt8]
-    do {
-      let payload = try JournalPayload.encode(change, version: configuration.schemaVersion)
-      record = JournalRecord.encode(sequence: next, payload: payload)
-    } catch {
-      throw .encodingFailed(snapshot.location.fileURL, reason: String(describing: error))
-    }
+    let record = try encodeRecord(change, sequence: next)
     // The journal must stay small enough to be read back: a record that would take it past
     // the size cap goes into a new snapshot instead, which checks the cap itself.
     if journal.length + Int64(record.count) > configuration.maximumFileSize {
       try rewriteSnapshot(resulting(), sequence: next)
       return false
     }
+    try append(record, sequence: next)
+    return true
+  }
+
+  /// Whether a change can be a journal record appended to the open journal: the journal
+  /// strategy, and a snapshot in the current format with a journal already open beside it.
+  var canAppendWithoutBlocking: Bool {
+    configuration.strategy == .journal && !snapshotIsOutdated && journal.isOpen
+  }
+
+  /// Appends `change` to the journal with one `write`, if that is all it takes; returns
+  /// `false`, having written nothing, when the change needs a new snapshot (see
+  /// ``record(_:resulting:)``) or a new journal file, whose creation flushes the folder.
+  /// Call it under the exclusive lock, after ``catchUp(_:blocking:)``.
+  func appendWithoutBlocking(_ change: StoreChange<Item>) throws(PersistenceError) -> Bool {
+    guard canAppendWithoutBlocking, sequence < JournalRecord.maximumSequence else {
+      return false
+    }
+    let next = sequence + 1
+    let record = try encodeRecord(change, sequence: next)
+    guard journal.length + Int64(record.count) <= configuration.maximumFileSize else {
+      return false
+    }
+    try append(record, sequence: next)
+    return true
+  }
+
+  private func encodeRecord(
+    _ change: StoreChange<Item>, sequence: Int
+  ) throws(PersistenceError) -> [UInt8] {
+    do {
+      let payload = try JournalPayload.encode(change, version: configuration.schemaVersion)
+      return JournalRecord.encode(sequence: sequence, payload: payload)
+    } catch {
+      throw .encodingFailed(snapshot.location.fileURL, reason: String(describing: error))
+    }
+  }
+
+  private func append(_ record: [UInt8], sequence next: Int) throws(PersistenceError) {
     // A journal created now gets the snapshot's permissions: a 0640 store stays 0640.
     journal.newFilePermissions = snapshot.lastSeenPermissions ?? 0o600
     do {
@@ -152,7 +195,6 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       throw .writeFailed(snapshot.location.fileURL, reason: error.description)
     }
     sequence = next
-    return true
   }
 
   /// Flushes the journal through its own descriptor, on the calling thread: the sync of a

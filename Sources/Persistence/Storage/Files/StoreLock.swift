@@ -66,6 +66,19 @@ final class StoreLock {
     return try withLock(file, exclusive: false, body)
   }
 
+  /// Runs `body` holding the lock exclusively if the lock file is open already and nobody
+  /// holds the lock right now, with one non-blocking `flock`; returns `nil` otherwise.
+  ///
+  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when `flock` fails, or what `body`
+  ///   throws.
+  func withExclusiveLockIfUncontended<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result? {
+    guard let file else { return nil }
+    defer { if file.isStuck { self.file = nil } }
+    return try file.withLock(exclusive: true, timeout: .zero, body)
+  }
+
   /// Runs `body` holding the lock exclusively if nobody holds it right now; does nothing
   /// otherwise, or when the lock file cannot be opened.
   func ifUncontended(_ body: () -> Void) {

@@ -93,6 +93,9 @@ final class JournalFile {
     return .grew(try readTail(from: length, to: status.size))
   }
 
+  /// Whether the file is open for appending, so that an append makes no other system call.
+  var isOpen: Bool { descriptor != nil }
+
   /// Appends `bytes`; on failure cuts the file back so that no partial record stays.
   func append(_ bytes: [UInt8]) throws(SystemCallError) {
     let descriptor = try openForWriting()
