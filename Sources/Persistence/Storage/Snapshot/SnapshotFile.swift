@@ -49,6 +49,11 @@ final class SnapshotFile {
   /// The items in the file and the journal sequence they include; no items when the file
   /// does not exist.
   ///
+  /// A snapshot in the layout this package writes, at the configured version, is streamed
+  /// into the cache (``SnapshotStream``), so the whole file and a second copy of its items
+  /// are never in memory together. Anything else, a damaged file included, is read whole and
+  /// decoded as one document, with migrations, and with the precise error.
+  ///
   /// - Throws: ``PersistenceError/duplicateID(_:id:)`` when two items have the same ID, and
   ///   the errors of reading and decoding the file.
   func readSnapshot<Item: Decodable & Identifiable & Sendable>(
@@ -56,10 +61,19 @@ final class SnapshotFile {
   ) throws(PersistenceError) -> Contents<Item> {
     let reader = FileReader(
       fileSystem: fileSystem, path: location.path, limit: configuration.maximumFileSize)
+    var stream = SnapshotStream(reader: reader, version: configuration.schemaVersion)
+    stream.chunkSize = configuration.snapshotChunkSize
     let contents = try reader.withOpenFile {
       descriptor, status throws(PersistenceError) -> Contents<Item> in
+      if let streamed = try stream.read(descriptor, size: status.size, as: Item.self) {
+        // The identity of the file whose bytes were just read, taken from the open descriptor.
+        lastSeen = FileIdentity(status)
+        try checkSequence(streamed.sequence)
+        return Contents(
+          cache: streamed.cache, sequence: streamed.sequence, version: configuration.schemaVersion)
+      }
+      // The stream reads with `pread`, so this read starts at the first byte all the same.
       let data = try reader.readToEnd(descriptor, expectedSize: Int(status.size))
-      // The identity of the file whose bytes were just read, taken from the open descriptor.
       lastSeen = FileIdentity(status)
       return try decodeWhole(data, as: Item.self)
     }
@@ -71,7 +85,7 @@ final class SnapshotFile {
   }
 
   /// The items of `data`, the whole file, decoded as one document and upgraded to the
-  /// configured version; what ``readSnapshot(as:)`` returns.
+  /// configured version; what ``readSnapshot(as:)`` returns for a file it does not stream.
   func decodeWhole<Item: Decodable & Identifiable & Sendable>(
     _ data: Data, as type: Item.Type
   ) throws(PersistenceError) -> Contents<Item> {
