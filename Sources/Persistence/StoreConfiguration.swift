@@ -43,6 +43,10 @@ public struct StoreConfiguration: Sendable {
   /// this many bytes (256 KiB); tests lower it to exercise compaction on small stores.
   var minimumCompactionSize: Int64 = 256 << 10
 
+  /// How many bytes each read of a snapshot's streamed open asks for (1 MiB); tests lower it
+  /// to end reads inside lines and inside characters.
+  var snapshotChunkSize = 1 << 20
+
   /// The default configuration.
   public init() {}
 }

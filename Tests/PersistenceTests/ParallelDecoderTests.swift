@@ -1,4 +1,4 @@
-// The parallel fast path reads exactly what the full decoder reads, and nothing more.
+// The parallel decoder reads parts in order, and declines a batch with a part that fails.
 
 import Foundation
 import Models
@@ -14,12 +14,28 @@ import Testing
     return (Data(bytes), items)
   }
 
-  @Test(arguments: [0, 1, 2, 4_999, 5_001, 12_345])
-  func readsWhatTheWriterWroteInOrder(count: Int) throws {
-    let (data, items) = try snapshot(count)
-    let decoded = try #require(ParallelDecoder.decode(data, as: Question.self, version: 1))
-    #expect(decoded.items == items)
-    #expect(decoded.sequence == 7)
+  /// Parts of `items` cut at `cuts`, each a JSON array.
+  private func parts(of items: [Question], cutAt cuts: [Int]) throws -> [Data] {
+    let bounds = [0] + cuts + [items.count]
+    return try zip(bounds, bounds.dropFirst()).map {
+      try JSONEncoder().encode(Array(items[$0..<$1]))
+    }
+  }
+
+  @Test(arguments: [[], [0], [1], [3, 3], [1, 500, 999], [250, 500, 750]])
+  func decodesEveryPartInOrder(cuts: [Int]) throws {
+    let items = sampleQuestions(1_000)
+    let decoded = try #require(
+      ParallelDecoder.decode(try parts(of: items, cutAt: cuts), as: Question.self))
+    #expect(decoded.count == cuts.count + 1)
+    #expect(Array(decoded.joined()) == items)
+  }
+
+  @Test(arguments: 0..<4)
+  func declinesABatchWithAPartThatDoesNotDecode(broken: Int) throws {
+    var batch = try parts(of: sampleQuestions(40), cutAt: [10, 20, 30])
+    batch[broken] = Data(#"[{"prompt":"no id"}]"#.utf8)
+    #expect(ParallelDecoder.decode(batch, as: Question.self) == nil)
   }
 
   /// A snapshot large enough to be encoded in parts is still one valid JSON document, with
@@ -35,36 +51,6 @@ import Testing
     where index % 1_000 == 0 || index == items.count - 1 {
       let json = line.last == UInt8(ascii: ",") ? line.dropLast() : line
       #expect(try decoder.decode(Question.self, from: Data(json)) == items[index])
-    }
-  }
-
-  @Test func declinesAnythingButItsOwnLayout() throws {
-    let (data, items) = try snapshot(3)
-    // Without the checksum, as a person who edits the file is told to do.
-    let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
-      of: #""checksum":"crc32c:[0-9a-f]{8}","#, with: "", options: .regularExpression)
-    let variants = [
-      text.replacingOccurrences(of: "},\n{", with: "}\n{"),  // A missing comma: not JSON.
-      text.replacingOccurrences(of: "}\n]", with: "},\n]"),  // A trailing comma.
-      text.replacingOccurrences(of: "\n", with: "\n  "),  // Reformatted: valid JSON.
-      String(text.dropLast()),  // No final newline.
-    ]
-    for variant in variants {
-      #expect(ParallelDecoder.decode(Data(variant.utf8), as: Question.self, version: 1) == nil)
-    }
-    #expect(ParallelDecoder.decode(Data(text.utf8), as: Question.self, version: 1) != nil)
-    #expect(ParallelDecoder.decode(data, as: Question.self, version: 2) == nil)
-    // Declining only moves the file to the full decoder, which reads the reformatted file,
-    // tolerates a trailing comma (Foundation does), and refuses a missing comma.
-    let configuration = StoreConfiguration()
-    for readable in [variants[1], variants[2]] {
-      let decoded = try StoreFormat.decode(
-        Data(readable.utf8), as: Question.self, configuration: configuration)
-      #expect(decoded.items == items)
-    }
-    #expect(throws: StoreFormat.Failure.self) {
-      try StoreFormat.decode(
-        Data(variants[0].utf8), as: Question.self, configuration: configuration)
     }
   }
 }

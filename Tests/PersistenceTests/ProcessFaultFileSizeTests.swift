@@ -88,6 +88,7 @@ import Testing
     #expect(error == .fileTooLarge(file, size: size, limit: StoreConfiguration().maximumFileSize))
     #expect(error.description.contains("left untouched"))
     #expect(!fileSystem.calls.contains("read"), "\(fileSystem.calls)")
+    #expect(!fileSystem.calls.contains("pread"), "\(fileSystem.calls)")
 
     // Through the real file system too, and the file is exactly as it was.
     #expect(throws: PersistenceError.fileTooLarge(file, size: size, limit: 256 << 20)) {

@@ -257,16 +257,16 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   }
 
   private func readEverything() throws(PersistenceError) -> Cache {
-    let stored = try snapshot.readSnapshot(as: Item.self)
-    var cache = try Self.makeCache(stored.items, file: snapshot.location.fileURL)
+    var stored = try snapshot.readSnapshot(as: Item.self)
     sequence = stored.sequence
     snapshotIsOutdated =
       snapshot.lastSeenSize == 0 || stored.version != configuration.schemaVersion
     let bytes = try journal.readAll() ?? []
-    let intact = try replay(bytes, from: 0, into: &cache)
+    // Replayed in place: the cache is the only copy of the items.
+    let intact = try replay(bytes, from: 0, into: &stored.cache)
     journal.markRead(upTo: Int64(intact))
     tornTail = intact < bytes.count ? Array(bytes[intact...]) : nil
-    return cache
+    return stored.cache
   }
 
   /// Applies the records in `bytes` (which start at byte `offset` of the journal) after the
@@ -306,18 +306,5 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       }
     }
     return position
-  }
-
-  /// A cache holding `items` in order; refuses two items with the same ID.
-  static func makeCache(_ items: [Item], file: URL) throws(PersistenceError) -> Cache {
-    var cache = Cache()
-    cache.reserveCapacity(items.count)
-    for item in items {
-      guard cache[item.id] == nil else {
-        throw .duplicateID(file, id: String(describing: item.id))
-      }
-      cache.update(item, forKey: item.id)
-    }
-    return cache
   }
 }

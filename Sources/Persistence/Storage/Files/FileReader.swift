@@ -12,8 +12,9 @@ import Foundation
 
 /// Reads a store's file through ``FileSystem``, turning failures into ``PersistenceError``.
 ///
-/// ``readWholeFile()`` is the path every read of a whole file takes, the snapshot's and the
-/// journal's alike, so both refuse the same things with the same messages.
+/// ``withOpenFile(_:)`` is the one checked open behind every read of a store's files: the
+/// journal's and the snapshot's whole-file reads (``readWholeFile()``) and the snapshot's
+/// streamed open alike, so all of them refuse the same things with the same messages.
 struct FileReader {
   let fileSystem: any FileSystem
   let path: String
@@ -21,10 +22,24 @@ struct FileReader {
 
   /// The whole file and the status of the file read, or `nil` when there is no file.
   ///
-  /// Refuses anything but a regular file (a symbolic link included), and a file larger than
-  /// ``limit``, before reading a byte. The status comes from the open descriptor, so it describes the bytes returned even
-  /// if another writer renames a new file into place meanwhile.
+  /// Refuses what ``withOpenFile(_:)`` refuses, and a file that grows past ``limit`` while
+  /// it is read.
   func readWholeFile() throws(PersistenceError) -> (data: Data, status: FileStatus)? {
+    try withOpenFile { descriptor, status throws(PersistenceError) in
+      (try readToEnd(descriptor, expectedSize: Int(status.size)), status)
+    }
+  }
+
+  /// Opens the file, checks it, and runs `body` with the open descriptor and its status;
+  /// `nil` when there is no file.
+  ///
+  /// Refuses anything but a regular file (a symbolic link included), and a file larger than
+  /// ``limit``, before `body` reads a byte. The status comes from the open descriptor, so it
+  /// describes the bytes `body` reads even if another writer renames a new file into place
+  /// meanwhile. The descriptor is closed when `body` returns or throws.
+  func withOpenFile<Value>(
+    _ body: (_ descriptor: Int32, _ status: FileStatus) throws(PersistenceError) -> Value
+  ) throws(PersistenceError) -> Value? {
     let url = URL(fileURLWithPath: path)
     let descriptor: Int32
     do {
@@ -47,7 +62,7 @@ struct FileReader {
     }
     guard status.kind == .regular else { throw .notARegularFile(url, found: status.kind.noun) }
     guard status.size <= limit else { throw .fileTooLarge(url, size: status.size, limit: limit) }
-    return (try readToEnd(descriptor, expectedSize: Int(status.size)), status)
+    return try body(descriptor, status)
   }
 
   /// All the bytes until end of file, up to and including ``limit`` bytes.
@@ -95,21 +110,28 @@ struct FileReader {
     var offset = 0
     while offset < count {
       let result = bytes.withUnsafeMutableBytes { buffer in
-        Result { () throws(SystemCallError) in
-          try fileSystem.read(
-            descriptor, path: path, at: start + Int64(offset),
+        Result { () throws(PersistenceError) in
+          try self.read(
+            descriptor, at: start + Int64(offset),
             into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
         }
       }
-      let read: Int
-      do {
-        read = try result.get()
-      } catch {
-        throw .unreadable(URL(fileURLWithPath: path), reason: error.description)
-      }
+      let read = try result.get()
       if read == 0 { break }
       offset += read
     }
     return Array(bytes.prefix(offset))
+  }
+
+  /// Reads into `buffer` from byte `start` on with one `pread`, and returns how many bytes
+  /// it read: 0 at end of file. The descriptor's file position stays where it was.
+  func read(
+    _ descriptor: Int32, at start: Int64, into buffer: UnsafeMutableRawBufferPointer
+  ) throws(PersistenceError) -> Int {
+    do {
+      return try fileSystem.read(descriptor, path: path, at: start, into: buffer)
+    } catch {
+      throw .unreadable(URL(fileURLWithPath: path), reason: error.description)
+    }
   }
 }

@@ -120,9 +120,6 @@ enum StoreFormat {
         let items = try migrate(data, from: 0, as: Item.self, configuration: configuration)
         return Snapshot(items: items, sequence: 0, version: 0)
       case UInt8(ascii: "{"):
-        if let fast = ParallelDecoder.decode(data, as: Item.self, version: target) {
-          return Snapshot(items: fast.items, sequence: fast.sequence, version: target)
-        }
         do {
           let decoder = JSONDecoder()
           decoder.userInfo[.expectedSchemaVersion] = target

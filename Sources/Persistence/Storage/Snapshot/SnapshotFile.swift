@@ -38,16 +38,57 @@ final class SnapshotFile {
   /// The permission bits of the snapshot this instance last read or wrote, if any.
   var lastSeenPermissions: mode_t? { lastSeen?.permissions }
 
-  /// The items in the file, in file order, and the journal sequence they include; no items
-  /// when the file does not exist.
-  func readSnapshot<Item: Decodable & Sendable>(
+  /// What a snapshot holds: its items in a cache, in file order, the journal sequence they
+  /// include, and the schema version the file was written at, before any migration.
+  struct Contents<Item: Identifiable> {
+    var cache: OrderedCache<Item.ID, Item>
+    var sequence: Int
+    var version: Int
+  }
+
+  /// The items in the file and the journal sequence they include; no items when the file
+  /// does not exist.
+  ///
+  /// A snapshot in the layout this package writes, at the configured version, is streamed
+  /// into the cache (``SnapshotStream``), so the whole file and a second copy of its items
+  /// are never in memory together. Anything else, a damaged file included, is read whole and
+  /// decoded as one document, with migrations, and with the precise error.
+  ///
+  /// - Throws: ``PersistenceError/duplicateID(_:id:)`` when two items have the same ID, and
+  ///   the errors of reading and decoding the file.
+  func readSnapshot<Item: Decodable & Identifiable & Sendable>(
     as type: Item.Type
-  ) throws(PersistenceError)
-    -> StoreFormat.Snapshot<Item>
-  {
-    guard let data = try readBytes() else {
-      return StoreFormat.Snapshot(items: [], sequence: 0, version: configuration.schemaVersion)
+  ) throws(PersistenceError) -> Contents<Item> {
+    let reader = FileReader(
+      fileSystem: fileSystem, path: location.path, limit: configuration.maximumFileSize)
+    var stream = SnapshotStream(reader: reader, version: configuration.schemaVersion)
+    stream.chunkSize = configuration.snapshotChunkSize
+    let contents = try reader.withOpenFile {
+      descriptor, status throws(PersistenceError) -> Contents<Item> in
+      if let streamed = try stream.read(descriptor, size: status.size, as: Item.self) {
+        // The identity of the file whose bytes were just read, taken from the open descriptor.
+        lastSeen = FileIdentity(status)
+        try checkSequence(streamed.sequence)
+        return Contents(
+          cache: streamed.cache, sequence: streamed.sequence, version: configuration.schemaVersion)
+      }
+      // The stream reads with `pread`, so this read starts at the first byte all the same.
+      let data = try reader.readToEnd(descriptor, expectedSize: Int(status.size))
+      lastSeen = FileIdentity(status)
+      return try decodeWhole(data, as: Item.self)
     }
+    guard let contents else {
+      lastSeen = nil
+      return Contents(cache: OrderedCache(), sequence: 0, version: configuration.schemaVersion)
+    }
+    return contents
+  }
+
+  /// The items of `data`, the whole file, decoded as one document and upgraded to the
+  /// configured version; what ``readSnapshot(as:)`` returns for a file it does not stream.
+  func decodeWhole<Item: Decodable & Identifiable & Sendable>(
+    _ data: Data, as type: Item.Type
+  ) throws(PersistenceError) -> Contents<Item> {
     let stored: StoreFormat.Snapshot<Item>
     do {
       stored = try StoreFormat.decode(data, as: Item.self, configuration: configuration)
@@ -62,14 +103,22 @@ final class SnapshotFile {
         throw .migrationFailed(location.fileURL, fromVersion: version, reason: reason)
       }
     }
-    // Arithmetic on it must not overflow: a number no writer could have reached is damage.
-    guard (0..<JournalRecord.maximumSequence).contains(stored.sequence) else {
+    try checkSequence(stored.sequence)
+    var cache = OrderedCache<Item.ID, Item>()
+    cache.reserveCapacity(stored.items.count)
+    if let duplicate = cache.appendUnique(stored.items) {
+      throw .duplicateID(location.fileURL, id: String(describing: duplicate))
+    }
+    return Contents(cache: cache, sequence: stored.sequence, version: stored.version)
+  }
+
+  /// Refuses a sequence no writer could have reached: arithmetic on it must not overflow.
+  private func checkSequence(_ sequence: Int) throws(PersistenceError) {
+    guard (0..<JournalRecord.maximumSequence).contains(sequence) else {
       throw .corrupt(
         location.fileURL,
-        reason:
-          "its journal sequence \(stored.sequence) is outside 0..<\(JournalRecord.maximumSequence)")
+        reason: "its journal sequence \(sequence) is outside 0..<\(JournalRecord.maximumSequence)")
     }
-    return stored
   }
 
   /// Whether the file on disk is not the one this instance last read or wrote.
@@ -127,18 +176,5 @@ final class SnapshotFile {
         throw .notDurable(location.fileURL, reason: cause.description)
       }
     }
-  }
-
-  /// The whole file, or `nil` when there is none; refuses anything but a regular file.
-  private func readBytes() throws(PersistenceError) -> Data? {
-    let reader = FileReader(
-      fileSystem: fileSystem, path: location.path, limit: configuration.maximumFileSize)
-    guard let (data, status) = try reader.readWholeFile() else {
-      lastSeen = nil
-      return nil
-    }
-    // The identity of the file whose bytes were just read, taken from the open descriptor.
-    lastSeen = FileIdentity(status)
-    return data
   }
 }

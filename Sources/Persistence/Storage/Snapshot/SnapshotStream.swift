@@ -1,0 +1,92 @@
+// The streamed open of a snapshot: read in chunks, decoded in parts, straight into a cache.
+
+import Foundation
+
+/// Reads a snapshot into a cache without ever holding the whole file, or its items twice.
+///
+/// The file is read in chunks of ``chunkSize`` bytes from the open descriptor, with `pread`,
+/// so the descriptor's position stays at the start for a whole-file read after it.
+/// ``SnapshotLineCutter`` cuts the complete item lines into parts as they arrive; once there
+/// are ``partsPerBatch`` parts, ``ParallelDecoder`` decodes them concurrently, their items go
+/// into the cache, which refuses an ID that comes twice, and the parts are dropped. So memory
+/// holds the cache, one chunk and a few parts at a time.
+///
+/// It is a fast path only. For anything but a snapshot in exactly the layout this package
+/// writes, at the expected version and with its checksum matching, and when a part does not
+/// decode or an ID comes twice, it returns `nil` and the caller reads the file whole, which
+/// gives the precise error. It returns nothing before the whole file has been read and its
+/// checksum matched. It throws only what the whole-file read throws before decoding: a
+/// failed read, and a file that grew past the size cap.
+struct SnapshotStream {
+  let reader: FileReader
+  /// The schema version the file must be at.
+  let version: Int
+  /// How many bytes each read asks for.
+  var chunkSize = 1 << 20
+  /// How many item lines each part holds.
+  var linesPerPart = ParallelDecoder.linesPerPart
+  /// How many parts wait to be decoded together: one per core.
+  var partsPerBatch = ProcessInfo.processInfo.activeProcessorCount
+
+  /// The items of the file open at `descriptor`, whose size was `size` when it was opened,
+  /// in file order, and the journal sequence in its footer; `nil` when the stream declines.
+  ///
+  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when a read fails, and
+  ///   ``PersistenceError/fileTooLarge(_:size:limit:)`` when the file has grown past the cap.
+  func read<Item: Decodable & Identifiable & Sendable>(
+    _ descriptor: Int32, size: Int64, as type: Item.Type
+  ) throws(PersistenceError) -> (cache: OrderedCache<Item.ID, Item>, sequence: Int)? {
+    var cutter = SnapshotLineCutter(version: version, linesPerPart: linesPerPart)
+    var cache = OrderedCache<Item.ID, Item>()
+    var reserved = false
+    var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
+    // One byte past the cap is enough to tell that the file grew over it.
+    let capacity = reader.limit < Int64.max ? reader.limit + 1 : reader.limit
+    var offset: Int64 = 0
+    while true {
+      let room = Int(min(Int64(chunk.count), capacity - offset))
+      guard room > 0 else {
+        throw .fileTooLarge(URL(fileURLWithPath: reader.path), size: offset, limit: reader.limit)
+      }
+      let result = chunk.withUnsafeMutableBytes { buffer in
+        Result { () throws(PersistenceError) in
+          try reader.read(
+            descriptor, at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<room]))
+        }
+      }
+      let count = try result.get()
+      if count == 0 { break }
+      offset += Int64(count)
+      let accepted = chunk.withUnsafeBytes { buffer in
+        cutter.consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+      }
+      guard accepted else { return nil }
+      if !reserved, let headerLength = cutter.headerLength {
+        // Each item line takes two bytes at least: a crafted header cannot reserve more.
+        let bound = max(0, Int(size) - headerLength) / 2
+        cache.reserveCapacity(min(cutter.announcedItemCount, bound))
+        reserved = true
+      }
+      if cutter.readyParts.count >= partsPerBatch {
+        guard Self.decode(cutter.takeReadyParts(), into: &cache) else { return nil }
+      }
+    }
+    guard let end = cutter.finish() else { return nil }
+    let parts = cutter.takeReadyParts() + (end.lastPart.map { [$0] } ?? [])
+    guard Self.decode(parts, into: &cache) else { return nil }
+    return (cache, end.sequence)
+  }
+
+  /// Decodes `parts` and appends their items to `cache`, in order; `false` when a part does
+  /// not decode or an ID is already in the cache.
+  private static func decode<Item: Decodable & Identifiable & Sendable>(
+    _ parts: [Data], into cache: inout OrderedCache<Item.ID, Item>
+  ) -> Bool {
+    guard !parts.isEmpty else { return true }
+    guard let decoded = ParallelDecoder.decode(parts, as: Item.self) else { return false }
+    for items in decoded {
+      guard cache.appendUnique(items) == nil else { return false }
+    }
+    return true
+  }
+}
