@@ -25,6 +25,9 @@ struct OrderedCache<Key: Hashable, Value> {
 
   init() {}
 
+  /// Whether no value is stored.
+  var isEmpty: Bool { positions.isEmpty }
+
   /// Makes room for `count` values without reallocating.
   mutating func reserveCapacity(_ count: Int) {
     slots.reserveCapacity(count)

@@ -197,7 +197,7 @@ where T.ID: Hashable & Codable & Sendable {
       case .success(.some(let outcome)):
         condition.release()
         if outcome == .stored {
-          if !othersChanged { feed.publish(RepositoryChange(ids: change.ids)) }
+          if !othersChanged { publishCommitted(change, othersChanged: false) }
           scheduleBackgroundSync(after: delay)
           if store.needsCompaction { enqueue { self.compactIfNeeded() } }
         }
@@ -238,15 +238,13 @@ where T.ID: Hashable & Codable & Sendable {
       completion(.success(.refused))
       return
     }
-    let published: RepositoryChange<T.ID> =
-      othersChanged ? .anything : RepositoryChange(ids: change.ids)
     guard needsSync else {
-      finish(published, completion)
+      finish(change, othersChanged: othersChanged, completion)
       return
     }
     if case .lossyOnPowerCut(let delay) = store.configuration.durability {
       scheduleBackgroundSync(after: delay)
-      finish(published, completion)
+      finish(change, othersChanged: othersChanged, completion)
       return
     }
     if queuedJobs.load(ordering: .relaxed) == 0 && committer.isIdle {
@@ -259,7 +257,7 @@ where T.ID: Hashable & Codable & Sendable {
         completion(.failure(error))
         return
       }
-      finish(published, completion)
+      finish(change, othersChanged: othersChanged, completion)
       return
     }
     let sync: JournalSync
@@ -275,7 +273,7 @@ where T.ID: Hashable & Codable & Sendable {
       switch result {
       case .success:
         // Durable now: subscribers hear of it, then the queue checks for a compaction.
-        self.feed.publish(published)
+        self.publishCommitted(change, othersChanged: othersDidChange)
         completion(.success(.stored))
         self.enqueue { self.compactIfNeeded() }
       case .failure(let error):
@@ -305,12 +303,18 @@ where T.ID: Hashable & Codable & Sendable {
 
   /// Publishes a durable change, folds the journal if it has grown, and completes.
   private func finish(
-    _ published: RepositoryChange<T.ID>,
+    _ change: StoreChange<T>, othersChanged: Bool,
     _ completion: @Sendable (Result<Outcome, PersistenceError>) -> Void
   ) {
-    feed.publish(published)
+    publishCommitted(change, othersChanged: othersChanged)
     compactIfNeeded()
     completion(.success(.stored))
+  }
+
+  /// Tells subscribers of a committed `change`: its IDs, or ``RepositoryChange/anything``
+  /// when other writers' changes were read with it.
+  private func publishCommitted(_ change: StoreChange<T>, othersChanged: Bool) {
+    feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
   }
 
   /// Writes `change` to the files, then applies it to the cache. A rewrite needs the

@@ -43,8 +43,12 @@ final class ChangeFeed<ID: Hashable & Sendable>: Sendable {
   }
 
   /// Delivers `change` to every current subscriber.
-  func publish(_ change: RepositoryChange<ID>) {
-    for subscription in state.withLock({ Array($0.subscriptions.values) }) {
+  func publish(_ change: @autoclosure () -> RepositoryChange<ID>) {
+    let subscriptions = state.withLock { Array($0.subscriptions.values) }
+    // Built only when someone listens: a batch's set of 100,000 IDs is not free.
+    guard !subscriptions.isEmpty else { return }
+    let change = change()
+    for subscription in subscriptions {
       subscription.deliver(change)
     }
   }
