@@ -1,0 +1,250 @@
+// How a repository's change reaches the files and the cache: on the worker's queue, or for a
+// lossy change that cannot wait, on the caller's thread.
+
+import Dispatch
+import Synchronization
+
+extension StoreWorker {
+  /// A change's condition, held only until the queue has checked it: the repository lends
+  /// it with `withoutActuallyEscaping`, which traps if the closure outlives the call, and a
+  /// Dispatch block may be freed after the caller has resumed.
+  final class Condition: @unchecked Sendable {
+    // Safe to send: set before the change is handed over, then used and cleared only under
+    // the worker's `access`.
+    private var check: ((Cache) -> Bool)?
+
+    init(_ check: @escaping @Sendable (Cache) -> Bool) {
+      self.check = check
+    }
+
+    func holds(for cache: Cache) -> Bool {
+      check?(cache) ?? false
+    }
+
+    /// Drops the closure; call it before completing the change.
+    func release() {
+      check = nil
+    }
+  }
+
+  /// Records `change` durably if `condition` holds once caught up with other writers, and
+  /// calls `completion` once it is durable (or failed), on the queue or the sync queue.
+  ///
+  /// Under the store's lock: catch up with other writers, check `condition`, write the
+  /// change (append a record, or rewrite the snapshot), and only then apply it to the cache,
+  /// so a reader never sees a change whose write failed. Then, outside the lock, sync the
+  /// journal: here when no other change is queued and no sync is running, else through the
+  /// group committer, which shares one `fsync` among every change appended meanwhile.
+  func commit(
+    _ change: StoreChange<T>, if condition: Condition,
+    completion: @escaping @Sendable (Result<Outcome, PersistenceError>) -> Void
+  ) {
+    if case .lossyOnPowerCut(let delay) = store.configuration.durability,
+      commitOnCallersThread(change, if: condition, syncingWithin: delay, completion: completion)
+    {
+      return
+    }
+    enqueue {
+      self.commitNow(change, if: condition, completion: completion)
+    }
+  }
+
+  /// Records a lossy `change` on the caller's thread if that takes no wait: see the type's
+  /// overview. Returns `false` when the change must go to the queue; `condition` and the
+  /// files are then as they were, though the cache may have caught up with other writers.
+  private func commitOnCallersThread(
+    _ change: StoreChange<T>, if condition: Condition, syncingWithin delay: Duration,
+    completion: @Sendable (Result<Outcome, PersistenceError>) -> Void
+  ) -> Bool {
+    let done = access.withLockIfAvailable { _ -> Bool in
+      guard queuedJobs.load(ordering: .relaxed) == 0, store.canAppendWithoutBlocking else {
+        return false
+      }
+      var othersChanged = false
+      let result: Result<Outcome?, PersistenceError>
+      do throws(PersistenceError) {
+        let outcome = try store.lock.withExclusiveLockIfUncontended {
+          () throws(PersistenceError) -> Outcome? in
+          let caughtUp = try catchUp(blocking: false)
+          othersChanged = caughtUp.changed
+          guard caughtUp.finished else { return nil }
+          guard cached.withLock({ condition.holds(for: $0.cache) }) else { return .refused }
+          guard cached.withLock({ change.changesAnything(in: $0.cache) }) else { return .stored }
+          guard try store.appendWithoutBlocking(change) else { return nil }
+          apply(change)
+          return .stored
+        }
+        result = .success(outcome ?? nil)
+      } catch {
+        result = .failure(error)
+      }
+      if othersChanged { feed.publish(.anything) }
+      switch result {
+      case .success(nil):
+        return false
+      case .success(.some(let outcome)):
+        condition.release()
+        if outcome == .stored {
+          if !othersChanged { publishCommitted(change, othersChanged: false) }
+          scheduleBackgroundSync(after: delay)
+          if store.needsCompaction { enqueue { self.compactIfNeeded() } }
+        }
+        completion(.success(outcome))
+        return true
+      case .failure(let error):
+        condition.release()
+        completion(.failure(error))
+        return true
+      }
+    }
+    return done ?? false
+  }
+
+  private func commitNow(
+    _ change: StoreChange<T>, if condition: Condition,
+    completion: @escaping @Sendable (Result<Outcome, PersistenceError>) -> Void
+  ) {
+    var othersChanged = false
+    // `nil` when `condition` refused the change; otherwise whether the journal needs a sync.
+    let needsSync: Bool?
+    do throws(PersistenceError) {
+      needsSync = try store.lock.withExclusiveLock { () throws(PersistenceError) -> Bool? in
+        othersChanged = try catchUp()
+        defer { condition.release() }
+        guard cached.withLock({ condition.holds(for: $0.cache) }) else { return nil }
+        guard cached.withLock({ change.changesAnything(in: $0.cache) }) else { return false }
+        return try record(change)
+      }
+    } catch {
+      condition.release()  // Also when the lock failed before the check.
+      if othersChanged { feed.publish(.anything) }
+      completion(.failure(error))
+      return
+    }
+    guard let needsSync else {
+      if othersChanged { feed.publish(.anything) }
+      completion(.success(.refused))
+      return
+    }
+    guard needsSync else {
+      finish(change, othersChanged: othersChanged, completion)
+      return
+    }
+    if case .lossyOnPowerCut(let delay) = store.configuration.durability {
+      scheduleBackgroundSync(after: delay)
+      finish(change, othersChanged: othersChanged, completion)
+      return
+    }
+    if queuedJobs.load(ordering: .relaxed) == 0 && committer.isIdle {
+      // Nobody is queued to share a sync with: flushing here, on this queue, saves the
+      // thread switches of the group commit and the duplicate descriptor it needs.
+      do throws(PersistenceError) {
+        try store.synchronizeJournal()
+      } catch {
+        if othersChanged { feed.publish(.anything) }
+        completion(.failure(error))
+        return
+      }
+      finish(change, othersChanged: othersChanged, completion)
+      return
+    }
+    let sync: JournalSync
+    do throws(PersistenceError) {
+      sync = try store.prepareJournalSync()
+    } catch {
+      if othersChanged { feed.publish(.anything) }
+      completion(.failure(error))
+      return
+    }
+    let othersDidChange = othersChanged
+    committer.sync(sync) { result in
+      switch result {
+      case .success:
+        // Durable now: subscribers hear of it, then the queue checks for a compaction.
+        self.publishCommitted(change, othersChanged: othersDidChange)
+        completion(.success(.stored))
+        self.enqueue { self.compactIfNeeded() }
+      case .failure(let error):
+        if othersDidChange { self.feed.publish(.anything) }
+        completion(.failure(error))
+      }
+    }
+  }
+
+  /// Syncs the journal `delay` from now, through the group committer so that appends go on
+  /// meanwhile, unless a sync is already scheduled. The job keeps the worker alive until it
+  /// has run, so a repository released meanwhile still syncs in time.
+  private func scheduleBackgroundSync(after delay: Duration) {
+    guard !backgroundSyncIsScheduled else { return }
+    backgroundSyncIsScheduled = true
+    let parts = delay.components
+    let nanoseconds = Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
+    queue.asyncAfter(deadline: .now() + .nanoseconds(max(0, nanoseconds))) {
+      self.access.withLock { _ in
+        self.backgroundSyncIsScheduled = false
+        // A failure has no caller to report to; the next change schedules another sync.
+        guard let sync = try? self.store.prepareJournalSync() else { return }
+        self.committer.sync(sync) { _ in }
+      }
+    }
+  }
+
+  /// Publishes a durable change, folds the journal if it has grown, and completes.
+  private func finish(
+    _ change: StoreChange<T>, othersChanged: Bool,
+    _ completion: @Sendable (Result<Outcome, PersistenceError>) -> Void
+  ) {
+    publishCommitted(change, othersChanged: othersChanged)
+    compactIfNeeded()
+    completion(.success(.stored))
+  }
+
+  /// Tells subscribers of a committed `change`: its IDs, or ``RepositoryChange/anything``
+  /// when other writers' changes were read with it.
+  private func publishCommitted(_ change: StoreChange<T>, othersChanged: Bool) {
+    feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
+  }
+
+  /// Writes `change` to the files, then applies it to the cache. A rewrite needs the
+  /// resulting cache first: it is built on a copy (a rewrite is O(n) anyway) and installed
+  /// once written, or once the new snapshot is in place even if not durable.
+  private func record(_ change: StoreChange<T>) throws(PersistenceError) -> Bool {
+    var rewritten: Cache?
+    let needsSync: Bool
+    do throws(PersistenceError) {
+      needsSync = try store.record(change) {
+        var next = cached.withLock { $0.cache }
+        change.apply(to: &next)
+        rewritten = next
+        return next
+      }
+    } catch {
+      // After `notDurable` the new snapshot is in place: memory keeps matching it.
+      if case .notDurable = error, let rewritten { install(rewritten) }
+      throw error
+    }
+    if let rewritten {
+      install(rewritten)
+    } else {
+      apply(change)
+    }
+    return needsSync
+  }
+
+  /// Applies a change that is written to the cache.
+  private func apply(_ change: StoreChange<T>) {
+    cached.withLock { state in
+      state.allItems = nil
+      change.apply(to: &state.cache)
+      state.cache.compactIfSparse()
+    }
+  }
+
+  private func install(_ cache: Cache) {
+    cached.withLock { state in
+      state.allItems = nil
+      state.cache = cache
+      state.cache.compactIfSparse()
+    }
+  }
+}
