@@ -5,8 +5,7 @@ extension OrderedCache where Value: Identifiable, Key == Value.ID {
   /// already in the cache, and returns that ID.
   mutating func appendUnique(_ items: some Sequence<Value>) -> Key? {
     for item in items {
-      guard self[item.id] == nil else { return item.id }
-      update(item, forKey: item.id)
+      guard append(item, forNewKey: item.id) else { return item.id }
     }
     return nil
   }

@@ -47,6 +47,17 @@ struct OrderedCache<Key: Hashable, Value> {
     positions[key].flatMap { slots[$0]?.value }
   }
 
+  /// Appends `value` for `key` with one hash lookup if `key` is new, and returns `true`;
+  /// returns `false`, changing nothing, if `key` is there already.
+  mutating func append(_ value: Value, forNewKey key: Key) -> Bool {
+    if let existing = positions.updateValue(slots.count, forKey: key) {
+      positions[key] = existing
+      return false
+    }
+    slots.append((key: key, value: value))
+    return true
+  }
+
   /// Inserts `value`, or replaces the value stored for `key` in place.
   mutating func update(_ value: Value, forKey key: Key) {
     _ = replace(value, forKey: key)

@@ -59,7 +59,7 @@ where T.ID: Hashable & Codable & Sendable {
   let queuedJobs = Atomic<Int>(0)
   /// Held by whatever uses `store`: a job of the queue, or a change appended on the caller's
   /// thread.
-  let access = Mutex(())
+  let access = LockedState(())
   /// Shares one `fsync` of the journal among the changes appended meanwhile.
   let committer: GroupCommitter
   /// Whether a background sync of the journal is scheduled, under

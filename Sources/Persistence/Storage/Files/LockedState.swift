@@ -24,4 +24,12 @@ final class LockedState<Value>: @unchecked Sendable {
     defer { lock.unlock() }
     return try body(&value)
   }
+
+  /// Runs `body` with exclusive access to the value if no other thread holds the lock right
+  /// now; returns `nil` without waiting otherwise.
+  func withLockIfAvailable<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
+    guard lock.try() else { return nil }
+    defer { lock.unlock() }
+    return try body(&value)
+  }
 }

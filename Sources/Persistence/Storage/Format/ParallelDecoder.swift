@@ -18,11 +18,20 @@ enum ParallelDecoder {
 
   /// The items of each part, in the order of `parts`; `nil` when any part does not decode,
   /// and the caller then decodes the whole file, which also explains the error.
+  ///
+  /// `meanwhile`, if given, runs once on one of the cores while the parts are decoded on the
+  /// others, such as putting the previous batch's items into the cache, so that no core waits
+  /// for that serial step. It must not touch `parts` or the results.
   static func decode<Item: Decodable & Sendable>(
-    _ parts: [Data], as type: Item.Type
+    _ parts: [Data], as type: Item.Type, meanwhile: (@Sendable () -> Void)? = nil
   ) -> [[Item]]? {
     let results = LockedState<[[Item]?]>(Array(repeating: nil, count: parts.count))
-    DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+    let iterations = parts.count + (meanwhile == nil ? 0 : 1)
+    DispatchQueue.concurrentPerform(iterations: iterations) { index in
+      guard index < parts.count else {
+        meanwhile?()
+        return
+      }
       let decoded = try? JSONDecoder().decode([Item].self, from: parts[index])
       results.withLock { $0[index] = decoded }
     }

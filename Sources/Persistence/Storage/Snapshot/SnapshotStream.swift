@@ -7,9 +7,11 @@ import Foundation
 /// The file is read in chunks of ``chunkSize`` bytes from the open descriptor, with `pread`,
 /// so the descriptor's position stays at the start for a whole-file read after it.
 /// ``SnapshotLineCutter`` cuts the complete item lines into parts as they arrive; once there
-/// are ``partsPerBatch`` parts, ``ParallelDecoder`` decodes them concurrently, their items go
-/// into the cache, which refuses an ID that comes twice, and the parts are dropped. So memory
-/// holds the cache, one chunk and a few parts at a time.
+/// are ``partsPerBatch`` parts, ``ParallelDecoder`` decodes them concurrently, and the parts
+/// are dropped. The items of one batch go into the cache, which refuses an ID that comes
+/// twice, while the next batch is being decoded, so that the serial step keeps one core busy
+/// instead of idling the others. So memory holds the cache, one chunk and a few parts at a
+/// time.
 ///
 /// It is a fast path only. For anything but a snapshot in exactly the layout this package
 /// writes, at the expected version and with its checksum matching, and when a part does not
@@ -25,8 +27,9 @@ struct SnapshotStream {
   var chunkSize = 1 << 20
   /// How many item lines each part holds.
   var linesPerPart = ParallelDecoder.linesPerPart
-  /// How many parts wait to be decoded together: one per core.
-  var partsPerBatch = ProcessInfo.processInfo.activeProcessorCount
+  /// How many parts wait to be decoded together: two per core, so that the cores stay
+  /// evenly busy beside the insertion of the previous batch.
+  var partsPerBatch = 2 * ProcessInfo.processInfo.activeProcessorCount
 
   /// The items of the file open at `descriptor`, whose size was `size` when it was opened,
   /// in file order, and the journal sequence in its footer; `nil` when the stream declines.
@@ -37,7 +40,10 @@ struct SnapshotStream {
     _ descriptor: Int32, size: Int64, as type: Item.Type
   ) throws(PersistenceError) -> (cache: OrderedCache<Item.ID, Item>, sequence: Int)? {
     var cutter = SnapshotLineCutter(version: version, linesPerPart: linesPerPart)
-    var cache = OrderedCache<Item.ID, Item>()
+    // Filled on one core while the others decode; boxed so that core can reach it.
+    let cache = LockedState(OrderedCache<Item.ID, Item>())
+    // Decoded, and going into the cache while the next batch decodes.
+    var pending: [[Item]] = []
     var reserved = false
     var chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
     // One byte past the cap is enough to tell that the file grew over it.
@@ -64,29 +70,51 @@ struct SnapshotStream {
       if !reserved, let headerLength = cutter.headerLength {
         // Each item line takes two bytes at least: a crafted header cannot reserve more.
         let bound = max(0, Int(size) - headerLength) / 2
-        cache.reserveCapacity(min(cutter.announcedItemCount, bound))
+        let count = min(cutter.announcedItemCount, bound)
+        cache.withLock { $0.reserveCapacity(count) }
         reserved = true
       }
       if cutter.readyParts.count >= partsPerBatch {
-        guard Self.decode(cutter.takeReadyParts(), into: &cache) else { return nil }
+        let parts = cutter.takeReadyParts()
+        guard let decoded = Self.decode(parts, appendingMeanwhile: pending, to: cache) else {
+          return nil
+        }
+        pending = decoded
       }
     }
     guard let end = cutter.finish() else { return nil }
     let parts = cutter.takeReadyParts() + (end.lastPart.map { [$0] } ?? [])
-    guard Self.decode(parts, into: &cache) else { return nil }
-    return (cache, end.sequence)
+    guard let last = Self.decode(parts, appendingMeanwhile: pending, to: cache),
+      cache.withLock({ Self.append(last, to: &$0) })
+    else { return nil }
+    // Taken out of the box, so the caller's next change does not copy it.
+    let filled = cache.withLock { boxed in
+      defer { boxed = OrderedCache() }
+      return boxed
+    }
+    return (filled, end.sequence)
   }
 
-  /// Decodes `parts` and appends their items to `cache`, in order; `false` when a part does
-  /// not decode or an ID is already in the cache.
+  /// Decodes `parts` while appending `pending`, the items of the batch before, to `cache`;
+  /// returns the new items in order, or `nil` when a part does not decode or an ID is
+  /// already in the cache.
   private static func decode<Item: Decodable & Identifiable & Sendable>(
-    _ parts: [Data], into cache: inout OrderedCache<Item.ID, Item>
-  ) -> Bool {
-    guard !parts.isEmpty else { return true }
-    guard let decoded = ParallelDecoder.decode(parts, as: Item.self) else { return false }
-    for items in decoded {
-      guard cache.appendUnique(items) == nil else { return false }
+    _ parts: [Data], appendingMeanwhile pending: [[Item]],
+    to cache: LockedState<OrderedCache<Item.ID, Item>>
+  ) -> [[Item]]? {
+    let unique = LockedState(true)
+    let decoded = ParallelDecoder.decode(parts, as: Item.self) {
+      let appended = cache.withLock { append(pending, to: &$0) }
+      unique.withLock { $0 = appended }
     }
-    return true
+    guard unique.withLock({ $0 }) else { return nil }
+    return decoded
+  }
+
+  /// Appends every item of `batch` to `cache`, in order; `false` at an ID already there.
+  private static func append<Item: Identifiable>(
+    _ batch: [[Item]], to cache: inout OrderedCache<Item.ID, Item>
+  ) -> Bool {
+    batch.allSatisfy { cache.appendUnique($0) == nil }
   }
 }
