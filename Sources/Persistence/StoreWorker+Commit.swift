@@ -27,6 +27,20 @@ extension StoreWorker {
     }
   }
 
+  /// One change waiting for the queue.
+  struct PendingCommit: Sendable {
+    let change: StoreChange<T>
+    let condition: Condition
+    let completion: @Sendable (Result<Outcome, PersistenceError>) -> Void
+  }
+
+  /// The changes waiting for the queue, in order, and whether a job to record them is
+  /// enqueued.
+  struct PendingCommits: Sendable {
+    var commits: [PendingCommit] = []
+    var isScheduled = false
+  }
+
   /// Records `change` durably if `condition` holds once caught up with other writers, and
   /// calls `completion` once it is durable (or failed), on the queue or the sync queue.
   ///
@@ -35,6 +49,10 @@ extension StoreWorker {
   /// so a reader never sees a change whose write failed. Then, outside the lock, sync the
   /// journal: here when no other change is queued and no sync is running, else through the
   /// group committer, which shares one `fsync` among every change appended meanwhile.
+  ///
+  /// Changes that arrive while the queue is busy wait together and are recorded in one hold
+  /// of the lock: one `flock`, one check for other writers' changes and one unlock for all
+  /// of them, each still its own record, checked and written in order.
   func commit(
     _ change: StoreChange<T>, if condition: Condition,
     completion: @escaping @Sendable (Result<Outcome, PersistenceError>) -> Void
@@ -44,9 +62,24 @@ extension StoreWorker {
     {
       return
     }
-    enqueue {
-      self.commitNow(change, if: condition, completion: completion)
+    let commit = PendingCommit(change: change, condition: condition, completion: completion)
+    let schedule = pending.withLock { state -> Bool in
+      state.commits.append(commit)
+      defer { state.isScheduled = true }
+      return !state.isScheduled
     }
+    if schedule {
+      enqueue { self.commitPending() }
+    }
+  }
+
+  /// Takes every change waiting and records them, in order, under one hold of the lock.
+  private func commitPending() {
+    let commits = pending.withLock { state in
+      defer { state = PendingCommits() }
+      return state.commits
+    }
+    commitNow(commits)
   }
 
   /// Records a lossy `change` on the caller's thread if that takes no wait: see the type's
@@ -100,39 +133,61 @@ extension StoreWorker {
     return done ?? false
   }
 
-  private func commitNow(
-    _ change: StoreChange<T>, if condition: Condition,
-    completion: @escaping @Sendable (Result<Outcome, PersistenceError>) -> Void
-  ) {
+  /// What one hold of the lock did with a change.
+  private enum Recorded {
+    /// `condition` refused it; nothing was written.
+    case refused
+    /// Stored with nothing left to sync: a rewritten snapshot, or a change that changed
+    /// nothing.
+    case stored
+    /// Appended to the journal, which still needs a sync.
+    case appended
+    /// Not stored.
+    case failed(PersistenceError)
+  }
+
+  /// Records `commits` in order under one hold of the store's lock, then makes them durable
+  /// with one sync of the journal, and completes each.
+  private func commitNow(_ commits: [PendingCommit]) {
     var othersChanged = false
-    // `nil` when `condition` refused the change; otherwise whether the journal needs a sync.
-    let needsSync: Bool?
+    var recorded: [Recorded] = []
+    recorded.reserveCapacity(commits.count)
+    var holdFailure: PersistenceError?
     do throws(PersistenceError) {
-      needsSync = try store.lock.withExclusiveLock { () throws(PersistenceError) -> Bool? in
+      try store.lock.withExclusiveLock { () throws(PersistenceError) in
         othersChanged = try catchUp()
-        defer { condition.release() }
-        guard cached.withLock({ condition.holds(for: $0.cache) }) else { return nil }
-        guard cached.withLock({ change.changesAnything(in: $0.cache) }) else { return false }
-        return try record(change)
+        for commit in commits { recorded.append(record(commit)) }
       }
     } catch {
-      condition.release()  // Also when the lock failed before the check.
-      if othersChanged { feed.publish(.anything) }
-      completion(.failure(error))
-      return
+      holdFailure = error
     }
-    guard let needsSync else {
-      if othersChanged { feed.publish(.anything) }
-      completion(.success(.refused))
-      return
+    // The lock or the catch-up failed before the changes it never reached were looked at.
+    if let holdFailure {
+      for commit in commits[recorded.count...] {
+        commit.condition.release()
+        recorded.append(.failed(holdFailure))
+      }
     }
-    guard needsSync else {
-      finish(change, othersChanged: othersChanged, completion)
+    var waiting: [PendingCommit] = []
+    var stored: [PendingCommit] = []
+    for (commit, result) in zip(commits, recorded) {
+      switch result {
+      case .refused: commit.completion(.success(.refused))
+      case .failed(let error): commit.completion(.failure(error))
+      case .stored: stored.append(commit)
+      case .appended: waiting.append(commit)
+      }
+    }
+    // Other writers' changes go out with this queue's own, once those are durable; alone,
+    // at once.
+    if othersChanged && stored.isEmpty && waiting.isEmpty { feed.publish(.anything) }
+    guard !waiting.isEmpty else {
+      finish(stored, othersChanged: othersChanged)
       return
     }
     if case .lossyOnPowerCut(let delay) = store.configuration.durability {
       scheduleBackgroundSync(after: delay)
-      finish(change, othersChanged: othersChanged, completion)
+      finish(stored + waiting, othersChanged: othersChanged)
       return
     }
     if queuedJobs.load(ordering: .relaxed) == 0 && committer.isIdle {
@@ -141,33 +196,53 @@ extension StoreWorker {
       do throws(PersistenceError) {
         try store.synchronizeJournal()
       } catch {
-        if othersChanged { feed.publish(.anything) }
-        completion(.failure(error))
+        if othersChanged && stored.isEmpty { feed.publish(.anything) }
+        for commit in waiting { commit.completion(.failure(error)) }
+        finish(stored, othersChanged: othersChanged)
         return
       }
-      finish(change, othersChanged: othersChanged, completion)
+      finish(stored + waiting, othersChanged: othersChanged)
       return
     }
+    finish(stored, othersChanged: othersChanged)
     let sync: JournalSync
     do throws(PersistenceError) {
       sync = try store.prepareJournalSync()
     } catch {
-      if othersChanged { feed.publish(.anything) }
-      completion(.failure(error))
+      if othersChanged && stored.isEmpty { feed.publish(.anything) }
+      for commit in waiting { commit.completion(.failure(error)) }
       return
     }
     let othersDidChange = othersChanged
+    let synced = waiting
+    let nothingStored = stored.isEmpty
     committer.sync(sync) { result in
       switch result {
       case .success:
         // Durable now: subscribers hear of it, then the queue checks for a compaction.
-        self.publishCommitted(change, othersChanged: othersDidChange)
-        completion(.success(.stored))
+        for commit in synced {
+          self.publishCommitted(commit.change, othersChanged: othersDidChange)
+        }
+        for commit in synced { commit.completion(.success(.stored)) }
         self.enqueue { self.compactIfNeeded() }
       case .failure(let error):
-        if othersDidChange { self.feed.publish(.anything) }
-        completion(.failure(error))
+        if othersDidChange && nothingStored { self.feed.publish(.anything) }
+        for commit in synced { commit.completion(.failure(error)) }
       }
+    }
+  }
+
+  /// Checks one change's condition and writes it; call it under the store's lock.
+  private func record(_ commit: PendingCommit) -> Recorded {
+    defer { commit.condition.release() }
+    guard cached.withLock({ commit.condition.holds(for: $0.cache) }) else { return .refused }
+    guard cached.withLock({ commit.change.changesAnything(in: $0.cache) }) else {
+      return .stored
+    }
+    do throws(PersistenceError) {
+      return try record(commit.change) ? .appended : .stored
+    } catch {
+      return .failed(error)
     }
   }
 
@@ -189,14 +264,13 @@ extension StoreWorker {
     }
   }
 
-  /// Publishes a durable change, folds the journal if it has grown, and completes.
-  private func finish(
-    _ change: StoreChange<T>, othersChanged: Bool,
-    _ completion: @Sendable (Result<Outcome, PersistenceError>) -> Void
-  ) {
-    publishCommitted(change, othersChanged: othersChanged)
+  /// Publishes durable changes, folds the journal if it has grown, and completes them; does
+  /// nothing for none.
+  private func finish(_ commits: [PendingCommit], othersChanged: Bool) {
+    guard !commits.isEmpty else { return }
+    for commit in commits { publishCommitted(commit.change, othersChanged: othersChanged) }
     compactIfNeeded()
-    completion(.success(.stored))
+    for commit in commits { commit.completion(.success(.stored)) }
   }
 
   /// Tells subscribers of a committed `change`: its IDs, or ``RepositoryChange/anything``

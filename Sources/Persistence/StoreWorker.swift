@@ -60,6 +60,8 @@ where T.ID: Hashable & Codable & Sendable {
   /// Held by whatever uses `store`: a job of the queue, or a change appended on the caller's
   /// thread.
   let access = LockedState(())
+  /// Changes waiting for the queue, recorded together by its next job.
+  let pending = LockedState(PendingCommits())
   /// Shares one `fsync` of the journal among the changes appended meanwhile.
   let committer: GroupCommitter
   /// Whether a background sync of the journal is scheduled, under

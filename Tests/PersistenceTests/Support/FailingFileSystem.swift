@@ -22,6 +22,8 @@ final class FailingFileSystem: FileSystem {
     var renamedSizes: [Int64] = []
     /// Fails every call with this name on a path with this suffix, whatever its number.
     var failMatching: (call: String, pathSuffix: String)?
+    /// How many more calls `failMatching` fails.
+    var failMatchingRemaining = Int.max
     /// The size of each file written since its last `fsync`, as of that `fsync` (0 if none).
     var unsyncedFiles: [String: Int64] = [:]
   }
@@ -51,14 +53,16 @@ final class FailingFileSystem: FileSystem {
     }
   }
 
-  /// Fails every later call named `call` (such as `"flock"`) on a path ending in `suffix`
-  /// with `code`, whatever its number; other calls succeed. `fail(at:)` clears it.
-  func fail(_ call: String, onPathEndingIn suffix: String, code: Int32 = EIO) {
+  /// Fails the next `times` calls (every one by default) named `call` (such as `"flock"`)
+  /// on a path ending in `suffix` with `code`, whatever their number; other calls succeed.
+  /// `fail(at:)` clears it.
+  func fail(_ call: String, onPathEndingIn suffix: String, code: Int32 = EIO, times: Int = .max) {
     state.withLock {
       $0.calls = []
       $0.failAt = nil
       $0.code = code
       $0.failMatching = (call, suffix)
+      $0.failMatchingRemaining = times
     }
   }
 
@@ -67,7 +71,10 @@ final class FailingFileSystem: FileSystem {
     let failure: Int32? = state.withLock {
       $0.calls.append(call)
       if !onExecutor { $0.callsOffExecutor.append(call) }
-      if let match = $0.failMatching, match.call == call, path.hasSuffix(match.pathSuffix) {
+      if let match = $0.failMatching, match.call == call, path.hasSuffix(match.pathSuffix),
+        $0.failMatchingRemaining > 0
+      {
+        $0.failMatchingRemaining -= 1
         return $0.code
       }
       guard let failAt = $0.failAt else { return nil }

@@ -1,0 +1,89 @@
+// Changes that wait for the queue together are recorded in one hold of the store's lock.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct GroupedCommitTests {
+  /// 200 concurrent saves share lock holds: fewer `flock`s than saves, yet each save is its
+  /// own record, and all of them land.
+  @Test func concurrentSavesShareLockHoldsButKeepOneRecordEach() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
+    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    fileSystem.fail(at: nil)
+    let questions = sampleQuestions(200, prefix: "concurrent")
+
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for question in questions { group.addTask { try await repository.save(question) } }
+      try await group.waitForAll()
+    }
+
+    let calls = fileSystem.calls
+    #expect(calls.filter { $0 == "write" }.count == 200, "one record per save")
+    #expect(calls.filter { $0 == "flock" }.count < 200, "\(calls.filter { $0 == "flock" }.count)")
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(Set(await reopened.loadAll().map(\.id)).isSuperset(of: questions.map(\.id)))
+  }
+
+  /// One change of a group whose write fails fails alone: the others of the same hold are
+  /// stored, and memory and disk agree.
+  @Test func aWriteThatFailsInsideAGroupFailsOnlyItsOwnChange() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
+    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    fileSystem.fail("write", onPathEndingIn: "q.json.journal", code: ENOSPC, times: 1)
+    let questions = sampleQuestions(50, prefix: "grouped")
+
+    let failures = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for question in questions {
+        group.addTask {
+          do {
+            try await repository.save(question)
+            return false
+          } catch PersistenceError.writeFailed {
+            return true
+          }
+        }
+      }
+      return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
+    #expect(failures == 1)
+    let inMemory = await repository.loadAll()
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == inMemory)
+    #expect(inMemory.count == 4 + 49)
+  }
+
+  /// Conditions inside one hold see the changes before them: of 20 concurrent inserts of one
+  /// ID, exactly one wins.
+  @Test func insertsOfOneIDInsideAGroupLetExactlyOneWin() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    try await repository.save(Question(prompt: "creates the store", answer: "a"))
+    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    let id = UUID()
+
+    let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for attempt in 0..<20 {
+        let question = Question(id: id, prompt: "attempt \(attempt)", answer: "a")
+        group.addTask { try await repository.insert(question) }
+      }
+      return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
+    #expect(wins == 1)
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.find(by: id) == (await repository.find(by: id)))
+  }
+}
