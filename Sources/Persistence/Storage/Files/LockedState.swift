@@ -11,8 +11,12 @@ import Foundation
 /// and this package promises a clean `make test-tsan`.
 final class LockedState<Value>: @unchecked Sendable {
   // Safe to send because `value` is only ever touched under `lock`.
-  private var value: Value
+  //
+  // `lock` comes first: a `Value` of no size, such as the `()` of a lock that guards
+  // something else, would otherwise sit at the lock's own address, and the sanitizer would
+  // report the unlocked read of `lock` as a race with the guarded access to `value`.
   private let lock = NSLock()
+  private var value: Value
 
   init(_ value: Value) {
     self.value = value
