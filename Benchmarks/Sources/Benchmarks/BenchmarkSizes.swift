@@ -28,20 +28,23 @@ struct BenchmarkSizes: Codable, Sendable {
   var concurrentSaves: Int
   /// The items stored before the concurrent and sequential runs.
   var concurrencyStoreSize: Int
+  /// How many times each of the concurrent and the sequential runs is timed; the ratio is
+  /// taken between their medians.
+  var concurrencyRuns: Int
 
   /// The sizes the targets are set at.
   static let full = BenchmarkSizes(
     mode: "full", storeSizes: [1_000, 3_000, 10_000, 100_000], savesPerSize: 200, minimumSaves: 10,
-    warmUpSaves: 3, secondsPerSize: 20, batchSize: 100_000, coldOpenRuns: 3,
+    warmUpSaves: 3, secondsPerSize: 20, batchSize: 100_000, coldOpenRuns: 5,
     lookupStoreSize: 10_000, finds: 5_000, loadAlls: 1_000, concurrentSaves: 1_000,
-    concurrencyStoreSize: 1_000)
+    concurrencyStoreSize: 1_000, concurrencyRuns: 3)
 
   /// Small enough to finish in well under a minute; the targets are checked at these sizes.
   static let quick = BenchmarkSizes(
     mode: "quick", storeSizes: [1_000, 3_000, 10_000, 20_000], savesPerSize: 40, minimumSaves: 5,
-    warmUpSaves: 2, secondsPerSize: 1.5, batchSize: 20_000, coldOpenRuns: 1,
+    warmUpSaves: 2, secondsPerSize: 1.5, batchSize: 20_000, coldOpenRuns: 3,
     lookupStoreSize: 10_000, finds: 2_000, loadAlls: 200, concurrentSaves: 100,
-    concurrencyStoreSize: 1_000)
+    concurrencyStoreSize: 1_000, concurrencyRuns: 3)
 
   /// The smallest store size, the reference for the growth target.
   var smallestStore: Int { storeSizes.first ?? 0 }

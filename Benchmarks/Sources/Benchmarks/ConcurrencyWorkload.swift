@@ -19,27 +19,38 @@ struct ConcurrencyWorkload {
     let fresh = try QuestionBatch(count: sizes.concurrentSaves, firstNumber: stored.count)
     var rows: [BenchmarkResults.ConcurrencyRow] = []
     for contender in Contender.shared {
-      context.progress("\(Format.count(fresh.count)) sequential saves: \(contender.label)")
-      let sequential = try await time(contender, stored: stored, fresh: fresh) { store in
-        for (question, record) in zip(fresh.questions, fresh.records) {
-          try await store.save(question, record: record)
-        }
-      }
-      context.progress("\(Format.count(fresh.count)) concurrent saves: \(contender.label)")
-      let probe = stored.questions[stored.count / 2].id
+      // Each run is one sample, and a run's figure moves with the disk: the ratio is taken
+      // between the medians of several runs of each kind, taken in turn.
+      var sequentialRuns = DurationSamples()
+      var concurrentRuns = DurationSamples()
       var reads = DurationSamples()
-      let concurrent = try await time(contender, stored: stored, fresh: fresh) { store in
-        let reader = Task.detached { await Self.timeReads(on: store, id: probe) }
-        defer { reader.cancel() }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-          for (question, record) in zip(fresh.questions, fresh.records) {
-            group.addTask { try await store.save(question, record: record) }
-          }
-          try await group.waitForAll()
-        }
-        reader.cancel()
-        reads = await reader.value
+      for run in 1...sizes.concurrencyRuns {
+        let label = "\(contender.label), run \(run) of \(sizes.concurrencyRuns)"
+        context.progress("\(Format.count(fresh.count)) sequential saves: \(label)")
+        sequentialRuns.append(
+          try await time(contender, stored: stored, fresh: fresh) { store in
+            for (question, record) in zip(fresh.questions, fresh.records) {
+              try await store.save(question, record: record)
+            }
+          })
+        context.progress("\(Format.count(fresh.count)) concurrent saves: \(label)")
+        let probe = stored.questions[stored.count / 2].id
+        concurrentRuns.append(
+          try await time(contender, stored: stored, fresh: fresh) { store in
+            let reader = Task.detached { await Self.timeReads(on: store, id: probe) }
+            defer { reader.cancel() }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+              for (question, record) in zip(fresh.questions, fresh.records) {
+                group.addTask { try await store.save(question, record: record) }
+              }
+              try await group.waitForAll()
+            }
+            reader.cancel()
+            for read in await reader.value.values { reads.append(read) }
+          })
       }
+      let sequential = sequentialRuns.median
+      let concurrent = concurrentRuns.median
       rows.append(
         BenchmarkResults.ConcurrencyRow(
           contender: contender, storedItems: stored.count, saves: fresh.count,

@@ -37,7 +37,8 @@ struct ResultReport {
 
   private var coldOpens: String {
     var table = TextTable(
-      "Cold open: new instance on an existing store, every item decoded into memory",
+      "Cold open: new instance on an existing store, every item decoded into memory;"
+        + " stores in turn, after one untimed open each",
       headers: ["store", "items", "runs", "median"])
     for row in results.coldOpens {
       table.add([
@@ -65,7 +66,8 @@ struct ResultReport {
 
   private var concurrency: String {
     var table = TextTable(
-      "Concurrent saves (one task group) vs sequential saves, on a fresh store each",
+      "Concurrent saves (one task group) vs sequential saves, on a fresh store each;"
+        + " medians of \(results.sizes.concurrencyRuns) runs of each",
       headers: [
         "store", "stored", "saves", "sequential", "concurrent", "throughput ratio",
         "find(by:) p99 meanwhile",
