@@ -1,4 +1,4 @@
-// Decodes parts of a snapshot's item lines, each a JSON array of its own, one part per core.
+// Decodes parts of a snapshot's item lines, each a JSON array of its own, on every core.
 
 import Dispatch
 import Foundation
@@ -7,11 +7,10 @@ import Foundation
 ///
 /// ``SnapshotLineCutter`` copies about ``linesPerPart`` item lines at a time into a JSON
 /// array of their own, a part: each part has its own bytes, because slices of one shared
-/// `Data` would make every core contend for its reference count. A batch of parts, about one
-/// per core, is decoded at once on all the cores. The parts are small and their items go
-/// into the cache as soon as a batch is decoded, so at any moment only a few parts' bytes
-/// and parse trees are alive, not the whole file's: that is what bounds the open's peak
-/// memory.
+/// `Data` would make every core contend for its reference count. A batch of parts, two per
+/// core, is decoded at once on all the cores. The parts are small and their items go into
+/// the cache while the next batch decodes, so at any moment only a few parts' bytes and
+/// parse trees are alive, not the whole file's: that is what bounds the open's peak memory.
 enum ParallelDecoder {
   /// About how many item lines each part holds.
   static let linesPerPart = 1_000
