@@ -101,8 +101,7 @@ extension StoreWorker {
           let caughtUp = try catchUp(blocking: false)
           othersChanged = caughtUp.changed
           guard caughtUp.finished else { return nil }
-          guard cached.withLock({ condition.holds(for: $0.cache) }) else { return .refused }
-          guard cached.withLock({ change.changesAnything(in: $0.cache) }) else { return .stored }
+          if let decided = decideBeforeWriting(change, if: condition) { return decided }
           guard try store.appendWithoutBlocking(change) else { return nil }
           apply(change)
           return .stored
@@ -235,14 +234,25 @@ extension StoreWorker {
   /// Checks one change's condition and writes it; call it under the store's lock.
   private func record(_ commit: PendingCommit) -> Recorded {
     defer { commit.condition.release() }
-    guard cached.withLock({ commit.condition.holds(for: $0.cache) }) else { return .refused }
-    guard cached.withLock({ commit.change.changesAnything(in: $0.cache) }) else {
-      return .stored
+    switch decideBeforeWriting(commit.change, if: commit.condition) {
+    case .refused: return .refused
+    case .stored: return .stored
+    case nil: break
     }
     do throws(PersistenceError) {
       return try record(commit.change) ? .appended : .stored
     } catch {
       return .failed(error)
+    }
+  }
+
+  /// What the cache decides about `change` before anything is written, in one hold of its
+  /// lock: ``Outcome/refused`` when `condition` refuses it, ``Outcome/stored`` when it would
+  /// change nothing, `nil` when it must be written.
+  private func decideBeforeWriting(_ change: StoreChange<T>, if condition: Condition) -> Outcome? {
+    cached.withLock { state in
+      guard condition.holds(for: state.cache) else { return .refused }
+      return change.changesAnything(in: state.cache) ? nil : .stored
     }
   }
 
