@@ -1,6 +1,20 @@
 // The change feed of a store on disk: its own changes, and other writers' as soon as they land.
 
 extension LocalRepository {
+  /// The watch of the files while anyone subscribes: the watcher, and the task that turns its
+  /// notifications into catch-ups on the actor, one at a time.
+  struct StoreWatch {
+    let watcher: StoreWatcher
+    let notifications: AsyncStream<Void>.Continuation
+    let following: Task<Void, Never>
+
+    func stop() {
+      watcher.stop()
+      notifications.finish()
+      following.cancel()
+    }
+  }
+
   /// The changes to the store from now on, each delivered once durable, in order; see
   /// ``Repository/changes()``.
   ///
@@ -9,50 +23,66 @@ extension LocalRepository {
   /// watches the store's folder (inotify on Linux, a Dispatch source on Apple platforms, a
   /// check of the files' size and identity every 100 ms elsewhere). On a notification it
   /// reads only the journal records it has not seen, under the store's lock, makes them
-  /// durable, updates its cache and publishes ``RepositoryChange/anything``. Nothing runs
-  /// while the files do not change, and the watch stops when the last subscriber goes away.
+  /// durable, updates its cache and publishes ``RepositoryChange/anything``. Notifications
+  /// that arrive while a catch-up runs are merged into one more. Nothing runs while the files
+  /// do not change, and the watch stops when the last subscriber goes away.
   public func changes() -> RepositoryChanges<T.ID> {
     let changes = feed.subscribe { [weak self] in
       guard let self else { return }
       Task { await self.stopWatchingIfUnused() }
     }
-    if watcher == nil {
-      let location = worker.store.snapshot.location
-      watcher = StoreWatcher(
-        directory: location.directory,
-        names: [location.filename, location.filename + ".journal"]
-      ) { [weak self] in
-        self?.scheduleCatchUp()
-      }
+    if watch == nil {
+      watch = startWatching()
       // Whatever changed before the watch began is read now, so that a read right after
-      // this call sees it: the one place a read waits for the worker's queue.
-      worker.runBlocking { worker.catchUpWithOtherWriters() }
+      // this call sees it. This runs on the actor's own queue, never on the pool.
+      catchUpWithOtherWriters()
     }
     return changes
   }
 
-  /// Asks the actor to read other writers' changes, unless it is already asked.
-  nonisolated func scheduleCatchUp() {
-    let alreadyScheduled = catchUpIsScheduled.withLock { scheduled in
-      defer { scheduled = true }
-      return scheduled
+  /// Starts watching the files; every notification asks the actor for one catch-up.
+  private func startWatching() -> StoreWatch {
+    let (notifications, notify) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let location = store.snapshot.location
+    let watcher = StoreWatcher(
+      directory: location.directory, names: [location.filename, location.filename + ".journal"]
+    ) {
+      notify.yield()
     }
-    guard !alreadyScheduled else { return }
-    Task { await self.catchUpWithOtherWriters() }
+    let following = Task { [weak self] in
+      for await _ in notifications {
+        await self?.catchUpWithOtherWriters()
+      }
+    }
+    return StoreWatch(watcher: watcher, notifications: notify, following: following)
   }
 
-  /// Reads the records other writers appended since this repository last looked, on the
-  /// worker's queue, and publishes them; see ``StoreWorker/catchUpWithOtherWriters()``.
-  func catchUpWithOtherWriters() async {
-    catchUpIsScheduled.withLock { $0 = false }
-    let worker = worker
-    await worker.run { worker.catchUpWithOtherWriters() }
+  /// Reads the records other writers appended since this repository last looked, makes them
+  /// durable and publishes them; does nothing when there are none.
+  ///
+  /// A failure is left for the next change or notification to meet again: a watcher has no
+  /// one to report it to, and the cache keeps its last good state.
+  func catchUpWithOtherWriters() {
+    let changed: Bool
+    do {
+      changed = try store.lock.withExclusiveLock { () throws(PersistenceError) in
+        try catchUp()
+      }
+    } catch {
+      return
+    }
+    guard changed else { return }
+    // The writer may still be syncing its record: sync the journal too before telling
+    // anyone, so a subscriber never sees a change that a power cut could take back.
+    if store.journal.length > 0 { try? store.synchronizeJournal() }
+    feed.publish(.anything)
   }
 
   /// Stops the watch once nobody subscribes any more.
   func stopWatchingIfUnused() {
-    guard feed.subscriberCount == 0, let watcher else { return }
-    watcher.stop()
-    self.watcher = nil
+    guard feed.subscriberCount == 0, let watch else { return }
+    watch.stop()
+    self.watch = nil
   }
 }

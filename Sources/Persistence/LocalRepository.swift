@@ -1,6 +1,5 @@
 // The actor that owns one store's cache and its files on disk.
 
-import Dispatch
 import Foundation
 
 /// A thread-safe store of `Codable` values, cached in memory and kept durably on disk.
@@ -12,14 +11,14 @@ import Foundation
 /// the change is durable:
 ///
 /// ```swift
-/// let repository = try LocalRepository<Question>(filename: "questions.json")
-/// try await repository.save(Question(prompt: "What does an actor guarantee?", answer: "..."))
-/// let all = await repository.loadAll()
+/// let notes = try LocalRepository<Note>(filename: "notes.json")
+/// try await notes.save(Note(id: UUID(), text: "Actors serialise access"))
+/// let all = await notes.loadAll()
 /// ```
 ///
 /// On disk a store is a snapshot, `<filename>` (readable JSON), plus a journal of the changes
 /// since, `<filename>.journal`. A save appends one record and syncs it, so it costs the same
-/// at any store size. Saves that arrive while a sync is in flight share the next one (group
+/// at any store size. Saves that arrive while a sync is waiting to run share it (group
 /// commit). The snapshot is rewritten when the journal outgrows it. With
 /// ``StorageStrategy/rewrite`` every change rewrites the snapshot instead, as the original
 /// pattern did.
@@ -29,25 +28,40 @@ import Foundation
 /// files. Two repositories on the same files, in one process or two, take turns through a
 /// lock file and read each other's changes before writing their own.
 ///
-/// Reads are `nonisolated(nonsending)`: they run on the caller's executor and read the cache
-/// under a lock, so they cost no thread switch, from the main actor or from a task. Changes
-/// go through the actor, a default actor, in the order it runs them; their file work runs on
-/// a private serial Dispatch queue, so blocking I/O never holds a thread of the cooperative
-/// pool.
+/// The actor runs on an executor of its own, a private serial Dispatch queue
+/// (``StoreExecutor``), not on the cooperative pool: its methods wait in `flock`, `write`
+/// and `fsync`, and those waits must not hold one of the pool's few threads. Its state (the
+/// cache, the files and their positions, the watch) is ordinary isolated state that the
+/// compiler checks; no lock guards it. Every call from outside is one hop onto that queue.
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {
+  typealias Cache = OrderedCache<T.ID, T>
+
   /// The snapshot file, with symbolic links in its folder's path resolved. A link at the file
   /// itself is never followed: the store refuses it.
   public nonisolated let fileURL: URL
 
-  /// The files, the cache and the queue where every blocking call runs.
-  let worker: StoreWorker<T>
+  /// The queue every isolated method of this actor runs on.
+  private nonisolated let executor: StoreExecutor
+
+  /// The executor of this actor: its own serial queue (see ``StoreExecutor``).
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
+
+  /// The files: snapshot, journal and lock, with what was last read of each.
+  let store: DiskStore<T>
+  /// Every item, by ID, in insertion order: always equal to the files as last read or written.
+  var cache: Cache
+  /// ``loadAll()``'s answer, kept until the next change: callers such as view models ask for
+  /// everything after each change, and building the array is O(n).
+  var allItems: [T]?
   /// The subscribers of ``changes()``.
-  var feed: ChangeFeed<T.ID> { worker.feed }
+  let feed = ChangeFeed<T.ID>()
   /// Watches the files for other writers while anyone subscribes to ``changes()``.
-  var watcher: StoreWatcher?
-  /// Whether a catch-up with other writers is already on its way to the worker.
-  nonisolated let catchUpIsScheduled = LockedState(false)
+  var watch: StoreWatch?
+  /// The callers whose journal records wait for the next sync, and whether it is scheduled.
+  var pendingSync = PendingSync()
 
   /// Opens the store `filename` in `directory`, loading it synchronously.
   ///
@@ -79,9 +93,10 @@ where T.ID: Hashable & Codable & Sendable {
     let store = DiskStore<T>(
       location: location, fileSystem: fileSystem, configuration: configuration)
     store.removeLeftoverTemporaryFiles()
-    let cache = try store.load()
-    self.fileURL = location.fileURL
-    self.worker = StoreWorker(store: store, cache: cache, label: location.path)
+    cache = try store.load()
+    self.store = store
+    fileURL = location.fileURL
+    executor = StoreExecutor(path: location.path)
   }
 
   /// Inserts `item`, or replaces the item with the same ID, and returns once it is durable.
@@ -140,42 +155,20 @@ where T.ID: Hashable & Codable & Sendable {
     try await commit(.delete(Array(ids)))
   }
 
-  /// The item with the ID `id`, from memory, in O(1), without a hop: the cache is read under
-  /// a lock on the caller's executor, so it costs the same from the main actor as from a task.
-  nonisolated(nonsending) public func find(by id: T.ID) async -> T? {
-    worker.find(id)
+  /// The item with the ID `id`, from memory, in O(1).
+  ///
+  /// Like every call into the actor from outside, it is a hop onto the actor's queue and
+  /// back; a caller that needs many items asks once, with ``loadAll()``.
+  public func find(by id: T.ID) -> T? {
+    cache[id]
   }
 
   /// Every item, in the order they were first saved; O(1) when nothing changed since the
-  /// last call, as the array is shared, not copied. Like ``find(by:)``, it runs on the
-  /// caller's executor and never waits for the disk: a change's lock is never held across a
-  /// system call.
-  nonisolated(nonsending) public func loadAll() async -> [T] {
-    worker.loadAll()
-  }
-
-  /// Records a change durably, if `condition` holds for the items once caught up with other
-  /// writers; returns whether it did.
-  ///
-  /// The worker runs the change on its queue (see ``StoreWorker``): under the store's lock it
-  /// catches up with other writers, checks `condition`, writes the change and applies it to
-  /// the cache; then it waits for a sync of the journal that covers the record, shared with
-  /// every other change appended meanwhile. The change is enqueued (or, when lossy and
-  /// nothing can wait, appended) before this method first suspends, so changes reach the
-  /// journal in the order the actor runs them.
-  @discardableResult
-  private func commit(
-    _ change: StoreChange<T>,
-    if condition: @Sendable (OrderedCache<T.ID, T>) -> Bool = { _ in true }
-  ) async throws(PersistenceError) -> Bool {
-    // The worker checks `condition` and drops it before it completes, so it never outlives
-    // this call.
-    let result = await withoutActuallyEscaping(condition) { condition in
-      let condition = StoreWorker<T>.Condition(condition)
-      return await withCheckedContinuation { continuation in
-        worker.commit(change, if: condition) { continuation.resume(returning: $0) }
-      }
-    }
-    return try result.get() == .stored
+  /// last call, as the array is shared, not copied.
+  public func loadAll() -> [T] {
+    if let allItems { return allItems }
+    let values = cache.values
+    allItems = values
+    return values
   }
 }

@@ -1,27 +1,13 @@
-// The in-memory cache of a repository: O(1) lookup by ID, iteration in insertion order, undo.
+// The in-memory cache of a repository: O(1) lookup by ID, iteration in insertion order.
 
-/// A dictionary that remembers insertion order and can undo a change.
+/// A dictionary that remembers insertion order.
 ///
 /// Lookups, inserts, updates and removals are O(1): removal leaves a hole that is compacted
 /// away once holes make up half of the storage. Updating an existing key keeps its position.
-/// A change can record an ``Undo`` so a repository can put memory back exactly as it was
-/// when writing the change to disk fails; loading and replaying use the forms that record
-/// nothing.
+/// A repository applies a change only once it is written, so the cache never needs undoing.
 struct OrderedCache<Key: Hashable, Value> {
   private var slots: [(key: Key, value: Value)?] = []
   private var positions: [Key: Int] = [:]
-
-  /// A record of what a change replaced, applied in reverse by ``revert(_:)``.
-  struct Undo {
-    fileprivate enum Step {
-      case removeAppended(Key)
-      case restore(position: Int, entry: (key: Key, value: Value))
-    }
-    fileprivate var steps: [Step] = []
-
-    /// Whether the change modified nothing.
-    var isEmpty: Bool { steps.isEmpty }
-  }
 
   init() {}
 
@@ -60,61 +46,31 @@ struct OrderedCache<Key: Hashable, Value> {
 
   /// Inserts `value`, or replaces the value stored for `key` in place.
   mutating func update(_ value: Value, forKey key: Key) {
-    _ = replace(value, forKey: key)
-  }
-
-  /// Inserts `value`, or replaces the value stored for `key` in place, recording into `undo`
-  /// how to take the change back.
-  mutating func update(_ value: Value, forKey key: Key, recordingInto undo: inout Undo) {
-    undo.steps.append(replace(value, forKey: key))
+    replace(value, forKey: key)
   }
 
   /// Removes the value stored for `key`, if any.
   mutating func removeValue(forKey key: Key) {
-    _ = remove(key)
+    remove(key)
   }
 
-  /// Removes the value stored for `key`, if any, recording into `undo` how to put it back.
-  mutating func removeValue(forKey key: Key, recordingInto undo: inout Undo) {
-    if let step = remove(key) { undo.steps.append(step) }
-  }
-
-  /// Stores `value` for `key` and returns the step that undoes it.
-  private mutating func replace(_ value: Value, forKey key: Key) -> Undo.Step {
-    if let position = positions[key], let previous = slots[position] {
+  /// Stores `value` for `key`, in place if `key` is there already.
+  private mutating func replace(_ value: Value, forKey key: Key) {
+    if let position = positions[key] {
       slots[position] = (key, value)
-      return .restore(position: position, entry: previous)
+    } else {
+      positions[key] = slots.count
+      slots.append((key, value))
     }
-    positions[key] = slots.count
-    slots.append((key, value))
-    return .removeAppended(key)
   }
 
-  /// Removes the value for `key` and returns the step that puts it back; `nil` if there was
-  /// none.
-  private mutating func remove(_ key: Key) -> Undo.Step? {
-    guard let position = positions.removeValue(forKey: key), let previous = slots[position] else {
-      return nil
-    }
+  /// Removes the value for `key`, if any.
+  private mutating func remove(_ key: Key) {
+    guard let position = positions.removeValue(forKey: key) else { return }
     slots[position] = nil
-    return .restore(position: position, entry: previous)
   }
 
-  /// Puts the cache back as it was before the changes recorded in `undo`.
-  mutating func revert(_ undo: Undo) {
-    for step in undo.steps.reversed() {
-      switch step {
-      case .removeAppended(let key):
-        positions[key] = nil
-        slots.removeLast()
-      case .restore(let position, let entry):
-        slots[position] = entry
-        positions[entry.key] = position
-      }
-    }
-  }
-
-  /// Drops the holes left by removals once they take half the storage; invalidates undos.
+  /// Drops the holes left by removals once they take half the storage.
   mutating func compactIfSparse() {
     guard slots.count > 64, positions.count < slots.count / 2 else { return }
     slots.removeAll { $0 == nil }
@@ -123,3 +79,5 @@ struct OrderedCache<Key: Hashable, Value> {
     }
   }
 }
+
+extension OrderedCache: Sendable where Key: Sendable, Value: Sendable {}

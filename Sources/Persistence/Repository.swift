@@ -64,18 +64,13 @@ public protocol Repository<Item>: Actor {
   func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == Item.ID
 
   /// The item with the ID `id`, or `nil`.
-  ///
-  /// `nonisolated(nonsending)`: the call starts on the caller's executor, and each store
-  /// decides whether it needs its actor to answer. ``InMemoryRepository`` hops to its actor;
-  /// ``LocalRepository`` reads its cache under a lock and never leaves the caller's thread.
-  /// An actor-isolated `func find(by:) -> Item?` conforms too, and is always a hop.
-  nonisolated(nonsending) func find(by id: Item.ID) async -> Item?
+  func find(by id: Item.ID) async -> Item?
 
   /// Every item, in insertion order.
   ///
-  /// Like ``find(by:)``, it runs on the caller's executor, so a `@MainActor` view model that
-  /// reads a ``LocalRepository`` never waits for a thread of the cooperative pool to wake.
-  nonisolated(nonsending) func loadAll() async -> [Item]
+  /// A caller that needs many items asks for them all at once: each call is one hop onto
+  /// the repository's actor and back.
+  func loadAll() async -> [Item]
 
   /// The changes from now on, each delivered after it is durable, in order.
   ///

@@ -49,6 +49,10 @@ public final class QuestionListViewModel {
   /// Every tag in use, with how many questions have it, most used first.
   public private(set) var tags: [TagSummary] = []
 
+  /// Whether ``followChanges()`` is running: the list shows other writers' changes as they
+  /// land. A front end may show it as a "live" mark.
+  public private(set) var isFollowingChanges = false
+
   /// A sentence describing the last failed action, for the front end to show; `nil` after
   /// an action succeeds.
   public private(set) var errorMessage: String?
@@ -56,15 +60,10 @@ public final class QuestionListViewModel {
   @ObservationIgnored private var allQuestions: [Question] = []
   @ObservationIgnored private var searchIndex = SearchIndex()
   @ObservationIgnored private let repository: any Repository<Question>
-  @ObservationIgnored private var following: Task<Void, Never>?
 
   /// Creates a view model over `repository`; call ``load()`` to fill it.
   public init(repository: any Repository<Question>) {
     self.repository = repository
-  }
-
-  isolated deinit {
-    following?.cancel()
   }
 
   /// Reads every question from the repository.
@@ -72,30 +71,24 @@ public final class QuestionListViewModel {
     show(await repository.loadAll(), error: nil)
   }
 
-  /// Reads every question, then keeps the list current until ``stopFollowingChanges()``:
-  /// a change made by another view model, another repository on the same files or another
-  /// process shows up without another ``load()``.
+  /// Reads every question, then keeps the list current until the calling task is
+  /// cancelled: a change made by another view model, another repository on the same files or
+  /// another process shows up without another ``load()``.
   ///
-  /// Each change becomes one observable update, computed first and assigned together, that
-  /// keeps ``searchText``, ``tag`` and any ``errorMessage``. The subscription starts before
-  /// the first read, so no change falls between the two. A command that exits at once
-  /// calls ``load()`` instead: following makes a ``/Persistence/LocalRepository`` watch its files.
-  public func startFollowingChanges() async {
-    guard following == nil else { return }
+  /// Run it in a task whose life is the screen's, such as SwiftUI's
+  /// `.task { await list.followChanges() }`; it returns once that task is cancelled. Each
+  /// change becomes one observable update, computed first and assigned together, that keeps
+  /// ``searchText``, ``tag`` and any ``errorMessage``. The subscription starts before the
+  /// first read, so no change falls between the two. A command that exits at once calls
+  /// ``load()`` instead: following makes a ``/Persistence/LocalRepository`` watch its files.
+  public func followChanges() async {
     let changes = await repository.changes()
-    following = Task { [weak self] in
-      for await _ in changes {
-        guard let self else { return }
-        await self.showLatest()
-      }
-    }
     await load()
-  }
-
-  /// Stops following the repository's changes; the list keeps what it shows.
-  public func stopFollowingChanges() {
-    following?.cancel()
-    following = nil
+    isFollowingChanges = true
+    defer { isFollowingChanges = false }
+    for await _ in changes {
+      await showLatest()
+    }
   }
 
   /// Shows the repository's contents after a change someone else made.

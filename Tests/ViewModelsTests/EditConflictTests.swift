@@ -14,7 +14,8 @@ import ViewModels
   func makeModel(_ repository: any Repository<Question>) async -> QuestionBankModel {
     let sessions = InMemoryRepository<StudySession>()
     let list = QuestionListViewModel(repository: repository)
-    await list.startFollowingChanges()
+    let listFollowing = await Following(list)
+    defer { listFollowing.stop() }
     return QuestionBankModel(
       list: list, quiz: QuizViewModel(questions: repository, sessions: sessions),
       statistics: StatisticsViewModel(sessions: sessions))

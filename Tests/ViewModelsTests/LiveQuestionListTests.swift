@@ -26,8 +26,10 @@ import ViewModels
     let repository = InMemoryRepository<Question>()
     let adding = QuestionListViewModel(repository: repository)
     let watching = QuestionListViewModel(repository: repository)
-    await adding.startFollowingChanges()
-    await watching.startFollowingChanges()
+    let addingFollowing = await Following(adding)
+    defer { addingFollowing.stop() }
+    let watchingFollowing = await Following(watching)
+    defer { watchingFollowing.stop() }
     let question = Question(prompt: "What is a Sendable type?", answer: "Safe to share")
     #expect(await adding.add(question))
     #expect(await eventually { watching.questions == [question] })
@@ -41,7 +43,8 @@ import ViewModels
       Question(prompt: "actor hopping", answer: "a", tags: ["other"]),
     ])
     let watching = QuestionListViewModel(repository: repository)
-    await watching.startFollowingChanges()
+    let watchingFollowing = await Following(watching)
+    defer { watchingFollowing.stop() }
     watching.searchText = "actor"
     watching.tag = "swift"
     #expect(watching.questions.count == 1)
@@ -61,20 +64,22 @@ import ViewModels
     let writer = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     let reader = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     let watching = QuestionListViewModel(repository: reader)
-    await watching.startFollowingChanges()
+    let watchingFollowing = await Following(watching)
+    defer { watchingFollowing.stop() }
     let question = Question(prompt: "p", answer: "a")
     try await writer.save(question)
     #expect(await eventually { watching.questions == [question] })
     try await writer.delete(question.id)
     #expect(await eventually { watching.questions.isEmpty })
-    watching.stopFollowingChanges()
+    watchingFollowing.stop()
   }
 
   @Test func aViewModelSeesAChildProcessesSavesWithin200Milliseconds() async throws {
     let folder = try TemporaryDirectory()
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     let watching = QuestionListViewModel(repository: repository)
-    await watching.startFollowingChanges()
+    let watchingFollowing = await Following(watching)
+    defer { watchingFollowing.stop() }
     // When each question first appeared in the list, in CLOCK_REALTIME nanoseconds, which
     // the child process reads too.
     var seen: [UUID: Int64] = [:]

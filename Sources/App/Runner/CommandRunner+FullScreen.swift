@@ -23,8 +23,10 @@ extension CommandRunner {
     }
     let sessions = try openStudyHistory(in: directory)
     let list = QuestionListViewModel(repository: questions)
-    // The screen follows the store: another terminal's `questions add` shows up live.
-    await list.startFollowingChanges()
+    await list.load()
+    // The screen follows the store while it is open: another terminal's `questions add`
+    // shows up live. Leaving this scope cancels the child task, which ends the following.
+    async let _ = list.followChanges()
     let model = QuestionBankModel(
       list: list, quiz: QuizViewModel(questions: questions, sessions: sessions),
       statistics: StatisticsViewModel(sessions: sessions, timeZone: timeZone),

@@ -11,7 +11,7 @@ import Foundation
 /// so switching strategy never loses a change. The ``StoreLock`` (`<name>.lock`) serialises
 /// writers of both files, in this process and in others.
 ///
-/// Not thread-safe: the repository uses it on its worker's queue only.
+/// Not `Sendable`: it is isolated state of its ``LocalRepository`` and used on that actor only.
 final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Codable {
   typealias Cache = OrderedCache<Item.ID, Item>
 
@@ -197,20 +197,10 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     sequence = next
   }
 
-  /// Flushes the journal through its own descriptor, on the calling thread: the sync of a
-  /// lone change, which needs no duplicate descriptor to hand to another thread.
+  /// Flushes the journal: what makes the records appended so far durable.
   func synchronizeJournal() throws(PersistenceError) {
     do {
       try journal.synchronize()
-    } catch {
-      throw .notDurable(snapshot.location.fileURL, reason: error.description)
-    }
-  }
-
-  /// A sync of the journal to run on another thread: what makes appended records durable.
-  func prepareJournalSync() throws(PersistenceError) -> JournalSync {
-    do {
-      return try journal.prepareSync(reportingFailuresFor: snapshot.location.fileURL)
     } catch {
       throw .notDurable(snapshot.location.fileURL, reason: error.description)
     }

@@ -53,19 +53,6 @@ enum StoreChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable
       for id in ids { cache.removeValue(forKey: id) }
     }
   }
-
-  /// Applies the change to `cache`, recording what it replaced into `undo`.
-  func apply(
-    to cache: inout OrderedCache<Item.ID, Item>,
-    recordingInto undo: inout OrderedCache<Item.ID, Item>.Undo
-  ) {
-    switch self {
-    case .save(let items):
-      for item in items { cache.update(item, forKey: item.id, recordingInto: &undo) }
-    case .delete(let ids):
-      for id in ids { cache.removeValue(forKey: id, recordingInto: &undo) }
-    }
-  }
 }
 
 extension StoreChange: Sendable where Item: Sendable, Item.ID: Sendable {}

@@ -8,7 +8,7 @@ import Foundation
 /// It belongs to the store as a whole, not to one of its files: the snapshot and the journal
 /// change together under it. It opens the ``LockFile`` on first use and keeps it open.
 ///
-/// Not thread-safe: one ``DiskStore`` owns it and uses it on its repository's worker queue.
+/// Not thread-safe: one ``DiskStore`` owns it and uses it on its repository's actor.
 final class StoreLock {
   let location: StoreLocation
   let fileSystem: any FileSystem

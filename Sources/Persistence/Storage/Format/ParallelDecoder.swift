@@ -18,22 +18,23 @@ enum ParallelDecoder {
   /// The items of each part, in the order of `parts`; `nil` when any part does not decode,
   /// and the caller then decodes the whole file, which also explains the error.
   ///
-  /// `meanwhile`, if given, runs once on one of the cores while the parts are decoded on the
-  /// others, such as putting the previous batch's items into the cache, so that no core waits
-  /// for that serial step. It must not touch `parts` or the results.
+  /// The parts are decoded on Dispatch's global threads while `meanwhile` runs on the
+  /// calling thread, such as putting the previous batch's items into the cache, so that no
+  /// core waits for that serial step. The cache stays the caller's own value: only the
+  /// decoded parts cross threads, each into its own slot.
   static func decode<Item: Decodable & Sendable>(
-    _ parts: [Data], as type: Item.Type, meanwhile: (@Sendable () -> Void)? = nil
+    _ parts: [Data], as type: Item.Type, meanwhile: () -> Void = {}
   ) -> [[Item]]? {
     let results = LockedState<[[Item]?]>(Array(repeating: nil, count: parts.count))
-    let iterations = parts.count + (meanwhile == nil ? 0 : 1)
-    DispatchQueue.concurrentPerform(iterations: iterations) { index in
-      guard index < parts.count else {
-        meanwhile?()
-        return
+    let group = DispatchGroup()
+    for (index, part) in parts.enumerated() {
+      DispatchQueue.global().async(group: group) {
+        let decoded = try? JSONDecoder().decode([Item].self, from: part)
+        results.withLock { $0[index] = decoded }
       }
-      let decoded = try? JSONDecoder().decode([Item].self, from: parts[index])
-      results.withLock { $0[index] = decoded }
     }
+    meanwhile()
+    group.wait()
     let decoded = results.withLock { $0.compactMap { $0 } }
     return decoded.count == parts.count ? decoded : nil
   }

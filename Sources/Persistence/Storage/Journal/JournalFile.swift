@@ -12,7 +12,7 @@ import Foundation
 
 /// The journal file `<store>.journal` and what this process knows of it.
 ///
-/// Not thread-safe: owned by one ``DiskStore`` and used on its repository's worker queue.
+/// Not thread-safe: owned by one ``DiskStore`` and used on its repository's actor.
 final class JournalFile {
   /// What happened to the journal since this instance last read or wrote it.
   enum Change {
@@ -119,13 +119,6 @@ final class JournalFile {
   /// Flushes the journal to stable storage.
   func synchronize() throws(SystemCallError) {
     try fileSystem.synchronize(try openForWriting(), path: path)
-  }
-
-  /// A sync of the journal that can run on another thread while appends go on: it owns a
-  /// duplicate of the descriptor, so nothing this instance does can close it meanwhile.
-  func prepareSync(reportingFailuresFor store: URL) throws(SystemCallError) -> JournalSync {
-    let duplicate = try fileSystem.duplicate(try openForWriting(), path: path)
-    return JournalSync(descriptor: duplicate, path: path, fileSystem: fileSystem, store: store)
   }
 
   /// The descriptor used for appends, opening (and if needed creating) the file first.

@@ -14,7 +14,7 @@ import Foundation
 /// identity of the version last read or written, to notice changes made by other writers.
 ///
 /// Not thread-safe: one ``DiskStore`` owns it and uses it under the store's ``StoreLock``,
-/// on its repository's worker queue.
+/// on its repository's actor.
 final class SnapshotFile {
   let location: StoreLocation
   let fileSystem: any FileSystem

@@ -40,8 +40,8 @@ struct SnapshotStream {
     _ descriptor: Int32, size: Int64, as type: Item.Type
   ) throws(PersistenceError) -> (cache: OrderedCache<Item.ID, Item>, sequence: Int)? {
     var cutter = SnapshotLineCutter(version: version, linesPerPart: linesPerPart)
-    // Filled on one core while the others decode; boxed so that core can reach it.
-    let cache = LockedState(OrderedCache<Item.ID, Item>())
+    // Filled on this thread while other threads decode the next batch.
+    var cache = OrderedCache<Item.ID, Item>()
     // Decoded, and going into the cache while the next batch decodes.
     var pending: [[Item]] = []
     var reserved = false
@@ -71,12 +71,12 @@ struct SnapshotStream {
         // Each item line takes two bytes at least: a crafted header cannot reserve more.
         let bound = max(0, Int(size) - headerLength) / 2
         let count = min(cutter.announcedItemCount, bound)
-        cache.withLock { $0.reserveCapacity(count) }
+        cache.reserveCapacity(count)
         reserved = true
       }
       if cutter.readyParts.count >= partsPerBatch {
         let parts = cutter.takeReadyParts()
-        guard let decoded = Self.decode(parts, appendingMeanwhile: pending, to: cache) else {
+        guard let decoded = Self.decode(parts, appendingMeanwhile: pending, to: &cache) else {
           return nil
         }
         pending = decoded
@@ -84,15 +84,10 @@ struct SnapshotStream {
     }
     guard let end = cutter.finish() else { return nil }
     let parts = cutter.takeReadyParts() + (end.lastPart.map { [$0] } ?? [])
-    guard let last = Self.decode(parts, appendingMeanwhile: pending, to: cache),
-      cache.withLock({ Self.append(last, to: &$0) })
+    guard let last = Self.decode(parts, appendingMeanwhile: pending, to: &cache),
+      Self.append(last, to: &cache)
     else { return nil }
-    // Taken out of the box, so the caller's next change does not copy it.
-    let filled = cache.withLock { boxed in
-      defer { boxed = OrderedCache() }
-      return boxed
-    }
-    return (filled, end.sequence)
+    return (cache, end.sequence)
   }
 
   /// Decodes `parts` while appending `pending`, the items of the batch before, to `cache`;
@@ -100,14 +95,13 @@ struct SnapshotStream {
   /// already in the cache.
   private static func decode<Item: Decodable & Identifiable & Sendable>(
     _ parts: [Data], appendingMeanwhile pending: [[Item]],
-    to cache: LockedState<OrderedCache<Item.ID, Item>>
+    to cache: inout OrderedCache<Item.ID, Item>
   ) -> [[Item]]? {
-    let unique = LockedState(true)
+    var unique = true
     let decoded = ParallelDecoder.decode(parts, as: Item.self) {
-      let appended = cache.withLock { append(pending, to: &$0) }
-      unique.withLock { $0 = appended }
+      unique = append(pending, to: &cache)
     }
-    guard unique.withLock({ $0 }) else { return nil }
+    guard unique else { return nil }
     return decoded
   }
 

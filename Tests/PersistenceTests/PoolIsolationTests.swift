@@ -1,4 +1,4 @@
-// Reads run on the caller's executor: they answer even while the repository's actor is stuck.
+// A repository that waits for the disk holds its own queue, never a thread of the pool.
 
 import Foundation
 import Models
@@ -13,13 +13,13 @@ import Testing
   import Darwin
 #endif
 
-@Suite struct ReadIsolationTests {
-  /// The first `changes()` subscription catches up with other writers on the actor, waiting
-  /// for the store's lock; while another holder keeps the lock, the actor cannot run anything
-  /// else. `find(by:)` and `loadAll()` must still answer from the cache: a read that hopped
-  /// onto the actor would wait for the lock. A watchdog lets go of the lock after 20 s so a
-  /// regression fails instead of hanging.
-  @Test @MainActor func readsAnswerWhileTheActorWaitsForTheStoresLock() async throws {
+@Suite struct PoolIsolationTests {
+  /// While another holder keeps the store's lock, the actor waits in `flock` on its own
+  /// queue. Every thread of the cooperative pool must stay free meanwhile: more tasks than
+  /// there are cores each hop through a second repository and finish, and `changes()` (whose
+  /// first catch-up is what waits) has not returned. A watchdog lets go of the lock after
+  /// 20 s so a regression fails instead of hanging.
+  @Test @MainActor func thePoolRunsOnWhileTheActorWaitsForTheStoresLock() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
@@ -27,27 +27,35 @@ import Testing
     let repository = try LocalRepository<Question>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
-    let stored = Question(prompt: "stored before the lock", answer: "a")
-    try await repository.save(stored)
+    try await repository.save(Question(prompt: "stored before the lock", answer: "a"))
+    let other = try LocalRepository<Question>(
+      directory: folder.url, filename: "other.json")
 
     let lock = LockHolder(path: folder.url.appending(path: "q.json.lock").path)
     try #require(lock.acquire())
     lock.releaseAfter(seconds: 20)
     fileSystem.fail(at: nil)  // Forget the calls so far: only the subscription's count.
     let subscription = Task { _ = await repository.changes() }
-
-    // The actor is stuck once the subscription's catch-up has tried the lock.
     while !fileSystem.calls.contains("flock") {
       try await Task.sleep(for: .milliseconds(5))
     }
-    let all = await repository.loadAll()
-    let found = await repository.find(by: stored.id)
-    let answeredWhileLocked = lock.release()
 
-    #expect(answeredWhileLocked, "the reads waited until the watchdog released the lock")
-    #expect(all == [stored])
-    #expect(found == stored)
+    let tasks = 4 * ProcessInfo.processInfo.activeProcessorCount
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for number in 0..<tasks {
+        group.addTask {
+          try await other.save(Question(prompt: "task \(number)", answer: "a"))
+        }
+      }
+      try await group.waitForAll()
+    }
+    let ranWhileLocked = lock.release()
+
+    #expect(ranWhileLocked, "the pool's tasks waited until the watchdog released the lock")
+    #expect(!fileSystem.callsOffExecutor.contains("flock"), "\(fileSystem.callsOffExecutor)")
+    #expect(await other.loadAll().count == tasks)
     await subscription.value
+    #expect(await repository.loadAll().count == 1)
   }
 }
 

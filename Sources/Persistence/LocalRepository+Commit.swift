@@ -1,0 +1,129 @@
+// How a change reaches the files and the cache: one synchronous step on the actor, then a sync.
+
+extension LocalRepository {
+  /// What the synchronous step of a change did.
+  enum Recorded {
+    /// The condition refused the change; nothing was written.
+    case refused
+    /// Durable already: a rewritten snapshot, or a change that changed nothing.
+    case stored
+    /// Appended to the journal, which still needs a sync.
+    case appended
+  }
+
+  /// Records `change` durably if `condition` holds for the items once caught up with other
+  /// writers; returns whether it did.
+  ///
+  /// First one straight-line, synchronous step on the actor's queue (``record(_:if:)``):
+  /// lock, catch up, check, write, apply. Nothing else runs on the actor meanwhile, so no
+  /// other change can slip in between the check and the write. Then, for a journal record,
+  /// the wait for a sync that covers it (``waitUntilDurable()``), shared with every change
+  /// appended meanwhile; subscribers hear of the change only once it is durable.
+  @discardableResult
+  func commit(
+    _ change: StoreChange<T>, if condition: (Cache) -> Bool = { _ in true }
+  ) async throws(PersistenceError) -> Bool {
+    let (recorded, othersChanged) = try record(change, if: condition)
+    switch recorded {
+    case .refused:
+      if othersChanged { feed.publish(.anything) }
+      return false
+    case .appended:
+      if case .lossyOnPowerCut(let delay) = store.configuration.durability {
+        scheduleBackgroundSync(after: delay)
+      } else {
+        do throws(PersistenceError) {
+          try await waitUntilDurable()
+        } catch {
+          if othersChanged { feed.publish(.anything) }
+          throw error
+        }
+      }
+    case .stored:
+      break
+    }
+    feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
+    compactIfNeeded()
+    return true
+  }
+
+  /// Under the store's exclusive lock: catches up with other writers, checks `condition`,
+  /// writes `change` (appends a record, or rewrites the snapshot), and only then applies it
+  /// to the cache, so the cache never holds a change whose write failed.
+  ///
+  /// - Returns: What was done, and whether other writers' changes were read on the way.
+  private func record(
+    _ change: StoreChange<T>, if condition: (Cache) -> Bool
+  ) throws(PersistenceError) -> (Recorded, othersChanged: Bool) {
+    var othersChanged = false
+    let recorded = try store.lock.withExclusiveLock { () throws(PersistenceError) -> Recorded in
+      othersChanged = try catchUp()
+      guard condition(cache) else { return .refused }
+      guard change.changesAnything(in: cache) else { return .stored }
+      return try write(change) ? .appended : .stored
+    }
+    return (recorded, othersChanged)
+  }
+
+  /// Writes `change` to the files, then applies it to the cache; returns whether the journal
+  /// must still be synced. A rewrite needs the resulting cache first: it is built on a copy
+  /// (a rewrite is O(n) anyway) and installed once written, or once the new snapshot is in
+  /// place even if not durable.
+  private func write(_ change: StoreChange<T>) throws(PersistenceError) -> Bool {
+    var rewritten: Cache?
+    let needsSync: Bool
+    do throws(PersistenceError) {
+      needsSync = try store.record(change) {
+        var next = cache
+        change.apply(to: &next)
+        rewritten = next
+        return next
+      }
+    } catch {
+      // After `notDurable` the new snapshot is in place: memory keeps matching it.
+      if case .notDurable = error, let rewritten { install(rewritten) }
+      throw error
+    }
+    if let rewritten {
+      install(rewritten)
+    } else {
+      allItems = nil
+      change.apply(to: &cache)
+      cache.compactIfSparse()
+    }
+    return needsSync
+  }
+
+  /// Replaces the cache with `next`.
+  private func install(_ next: Cache) {
+    allItems = nil
+    cache = next
+    cache.compactIfSparse()
+  }
+
+  /// Brings the cache up to date with what other writers did; returns whether they changed
+  /// anything. Call it under the store's exclusive lock.
+  func catchUp() throws(PersistenceError) -> Bool {
+    let before = store.sequence
+    // The cache is only changed where replaying succeeded: `DiskStore` replaces it whole
+    // or applies whole records.
+    try store.catchUp(&cache)
+    guard store.sequence != before else { return false }
+    allItems = nil
+    return true
+  }
+
+  /// Folds the journal into a new snapshot once it has outgrown the snapshot.
+  ///
+  /// The change that triggers it is already durable, so a failure here costs nothing but a
+  /// larger journal; the next change tries again.
+  func compactIfNeeded() {
+    guard store.needsCompaction else { return }
+    var othersChanged = false
+    try? store.lock.withExclusiveLock { () throws(PersistenceError) in
+      othersChanged = try catchUp()
+      try store.compact(cache)
+    }
+    if othersChanged { feed.publish(.anything) }
+  }
+}
