@@ -1,5 +1,7 @@
 // How a change reaches the files and the cache: one synchronous step on the actor, then a sync.
 
+import Foundation
+
 extension LocalRepository {
   /// What the synchronous step of a change did.
   enum Recorded {
@@ -115,10 +117,64 @@ extension LocalRepository {
 
   /// Folds the journal into a new snapshot once it has outgrown the snapshot.
   ///
+  /// Encoding every item is most of a compaction's cost, so it runs off the actor, on the
+  /// pool (pure work, no waiting), while the actor goes on answering reads and taking
+  /// changes; only the durable write of the bytes runs on the actor, under the lock. If the
+  /// store changed meanwhile the bytes are out of date and are dropped: the next change
+  /// tries again, and after ``CompactionState/maximumMisses`` misses in a row it compacts in one
+  /// step on the actor, so a store that never stops changing still gets its snapshot.
+  ///
   /// The change that triggers it is already durable, so a failure here costs nothing but a
   /// larger journal; the next change tries again.
   func compactIfNeeded() {
-    guard store.needsCompaction else { return }
+    guard store.needsCompaction, compaction.running == nil else { return }
+    guard compaction.misses < CompactionState.maximumMisses else {
+      compaction.misses = 0
+      compactNow()
+      return
+    }
+    let items = loadAll()
+    let sequence = store.sequence
+    let version = store.configuration.schemaVersion
+    let file = fileURL
+    compaction.running = Task {
+      let bytes = try? await Self.encodeSnapshot(
+        items, version: version, sequence: sequence, for: file)
+      self.install(bytes, encodedAt: sequence)
+    }
+  }
+
+  /// Returns once the compaction under way, if any, has installed or dropped its snapshot.
+  func compactionFinished() async {
+    await compaction.running?.value
+  }
+
+  /// Encodes a snapshot on the cooperative pool, off the actor.
+  @concurrent private static func encodeSnapshot(
+    _ items: [T], version: Int, sequence: Int, for file: URL
+  ) async throws(PersistenceError) -> [UInt8] {
+    try SnapshotFile.encode(items, version: version, sequence: sequence, for: file)
+  }
+
+  /// Writes the snapshot encoded off the actor, unless the store changed since.
+  private func install(_ bytes: [UInt8]?, encodedAt sequence: Int) {
+    compaction.running = nil
+    guard let bytes else { return }
+    var othersChanged = false
+    let installed = try? store.lock.withExclusiveLock { () throws(PersistenceError) in
+      othersChanged = try catchUp()
+      return try store.compact(encoded: bytes, at: sequence)
+    }
+    if othersChanged { feed.publish(.anything) }
+    if installed == true {
+      compaction.misses = 0
+    } else {
+      compaction.misses += 1
+    }
+  }
+
+  /// Compacts in one step on the actor: catch up, encode and write under the lock.
+  private func compactNow() {
     var othersChanged = false
     try? store.lock.withExclusiveLock { () throws(PersistenceError) in
       othersChanged = try catchUp()

@@ -62,6 +62,8 @@ where T.ID: Hashable & Codable & Sendable {
   var watch: StoreWatch?
   /// The callers whose journal records wait for the next sync, and whether it is scheduled.
   var pendingSync = PendingSync()
+  /// Whether a compaction is encoding its snapshot off the actor, and how it fared lately.
+  var compaction = CompactionState()
 
   /// Opens the store `filename` in `directory`, loading it synchronously.
   ///

@@ -112,6 +112,7 @@ import Testing
     let trigger = Question(
       prompt: "triggers compaction", answer: String(repeating: "x", count: 300))
     try await repository.save(trigger)
+    await repository.compactionFinished()
     saved.append(trigger)
     let callsOfSaveAndCompaction = fileSystem.calls.count
     #expect(fileSystem.calls.contains("rename"), "the save should have compacted")
@@ -134,6 +135,7 @@ import Testing
         prompt: "extra at step \(step)", answer: String(repeating: "y", count: 300))
       failing.fail(at: step, persistent: persistent)
       let acknowledged = (try? await store.save(extra)) != nil
+      await store.compactionFinished()
       failing.fail(at: nil)
       let reopened = try LocalRepository<Question>(directory: copy.url, filename: "q.json")
       let items = await reopened.loadAll()

@@ -152,6 +152,7 @@ import Testing
         try await repository.save(question)
         expected.append(question)
       }
+      await repository.compactionFinished()
       let journalNow = try #require(bytes(of: folder.appendingPathComponent("q.json.journal")))
       #expect(journalNow.count > journal.count, "the journal was compacted after all")
       #expect(bytes(of: folder.appendingPathComponent("q.json")) == snapshot)

@@ -221,6 +221,17 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     try writeSnapshot(cache, sequence: sequence)
   }
 
+  /// Installs `bytes`, a snapshot encoded off the actor from the items at `encodedAt`, and
+  /// empties the journal; returns `false`, writing nothing, when the store has changed since
+  /// (this repository or another wrote a record), so the bytes are out of date. Call it
+  /// under the exclusive lock, after ``catchUp(_:blocking:)``.
+  func compact(encoded bytes: [UInt8], at encodedAt: Int) throws(PersistenceError) -> Bool {
+    guard encodedAt == sequence, !snapshotIsOutdated else { return false }
+    try snapshot.write(encoded: bytes)
+    try emptyJournal()
+    return true
+  }
+
   /// Records a change by writing `cache` as the snapshot numbered `next`.
   private func rewriteSnapshot(_ cache: Cache, sequence next: Int) throws(PersistenceError) {
     do {
@@ -235,6 +246,11 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
 
   private func writeSnapshot(_ cache: Cache, sequence: Int) throws(PersistenceError) {
     try snapshot.write(cache.values, sequence: sequence)
+    try emptyJournal()
+  }
+
+  /// Empties the journal after a new snapshot took in its records.
+  private func emptyJournal() throws(PersistenceError) {
     snapshotIsOutdated = false
     guard journal.length > 0 else { return }
     do {

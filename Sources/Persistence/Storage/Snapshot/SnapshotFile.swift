@@ -151,13 +151,25 @@ final class SnapshotFile {
   )
     throws(PersistenceError)
   {
-    let bytes: [UInt8]
+    try write(
+      encoded: Self.encode(
+        items, version: configuration.schemaVersion, sequence: sequence, for: location.fileURL))
+  }
+
+  /// The bytes of a snapshot of `items` at `sequence` in format `version`: pure work, which
+  /// any thread can do, such as a compaction's off its repository's actor.
+  static func encode<Item: Encodable & Sendable>(
+    _ items: [Item], version: Int, sequence: Int, for file: URL
+  ) throws(PersistenceError) -> [UInt8] {
     do {
-      bytes = try StoreFormat.encode(
-        items, version: configuration.schemaVersion, sequence: sequence)
+      return try StoreFormat.encode(items, version: version, sequence: sequence)
     } catch {
-      throw .encodingFailed(location.fileURL, reason: String(describing: error))
+      throw .encodingFailed(file, reason: String(describing: error))
     }
+  }
+
+  /// Replaces the snapshot durably with `bytes`, as ``encode(_:sequence:)`` made them.
+  func write(encoded bytes: [UInt8]) throws(PersistenceError) {
     // A file this store would refuse to read back must never be written.
     guard Int64(bytes.count) <= configuration.maximumFileSize else {
       throw .wouldExceedSizeLimit(

@@ -1,0 +1,88 @@
+// A compaction encodes its snapshot off the actor: reads and saves go on meanwhile.
+
+import Dispatch
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct CompactionIsolationTests {
+  /// A value whose encoding stops at a gate once the gate is armed: the compaction's encode
+  /// of every item is the one that meets it.
+  struct GatedNote: Codable, Identifiable, Sendable {
+    var id: Int
+    var text: String
+
+    func encode(to encoder: any Encoder) throws {
+      if id == 0 { Gate.shared.pass() }
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(text, forKey: .text)
+    }
+  }
+
+  /// Holds whoever encodes the gated note while armed, until opened.
+  final class Gate: Sendable {
+    static let shared = Gate()
+    private let state = LockedState((armed: false, waiting: false))
+    private let opened = DispatchSemaphore(value: 0)
+
+    func arm() { state.withLock { $0.armed = true } }
+    var isWaiting: Bool { state.withLock { $0.waiting } }
+
+    func pass() {
+      let wait = state.withLock { state -> Bool in
+        guard state.armed else { return false }
+        state.armed = false
+        state.waiting = true
+        return true
+      }
+      if wait { opened.wait() }
+    }
+
+    func open() {
+      let wasWaiting = state.withLock { state in
+        defer { state = (false, false) }
+        return state.waiting
+      }
+      if wasWaiting { opened.signal() }
+    }
+  }
+
+  /// While the compaction's encode is held at the gate, the actor still answers a read and
+  /// stores a save; once the gate opens, the compaction installs its snapshot and nothing is
+  /// lost. Had the encode run on the actor, the read would wait for the gate (a watchdog opens
+  /// it after 20 s so that a regression fails instead of hanging).
+  @Test func readsAndSavesGoOnWhileACompactionEncodes() async throws {
+    let folder = try TemporaryDirectory()
+    var configuration = StoreConfiguration()
+    configuration.minimumCompactionSize = 4_096
+    let repository = try LocalRepository<GatedNote>(
+      directory: folder.url, filename: "notes.json", configuration: configuration)
+    try await repository.save(GatedNote(id: 0, text: "gated"))
+    Gate.shared.arm()
+    var number = 1
+    while !Gate.shared.isWaiting {
+      try await repository.save(GatedNote(id: number, text: String(repeating: "x", count: 200)))
+      number += 1
+      try #require(number < 1_000, "no compaction started")
+    }
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(20))
+      Gate.shared.open()
+    }
+
+    let found = await repository.find(by: 1)
+    try await repository.save(GatedNote(id: -1, text: "saved during the compaction"))
+    let answeredWhileEncoding = Gate.shared.isWaiting
+    Gate.shared.open()
+    watchdog.cancel()
+    await repository.compactionFinished()
+
+    #expect(answeredWhileEncoding, "the read and the save waited for the compaction's encode")
+    #expect(found?.id == 1)
+    let reopened = try LocalRepository<GatedNote>(directory: folder.url, filename: "notes.json")
+    #expect(await reopened.loadAll().count == number + 1)
+  }
+}
