@@ -16,10 +16,11 @@ import Testing
 
 @Suite struct SaveSystemCallTests {
   /// A lone durable save on a store that already has its snapshot and journal: one check that
-  /// the folder is there, the lock, one status of each file to notice other writers, one
+  /// the folder is there, the lock, one status of the lock file's path (still the file locked?)
+  /// and of each file to notice other writers, one
   /// `write`, the unlock, and one `fsync` through the journal's own descriptor, with no
   /// duplicate descriptor to open and close.
-  @Test func aLoneDurableSaveMakesSevenSystemCalls() async throws {
+  @Test func aLoneDurableSaveMakesEightSystemCalls() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     let repository = try LocalRepository<Question>(
@@ -31,15 +32,17 @@ import Testing
     try await repository.save(Question(prompt: "counted", answer: "a"))
 
     #expect(
-      fileSystem.calls == ["lstat", "flock", "lstat", "lstat", "write", "funlock", "fsync"],
+      fileSystem.calls == [
+        "lstat", "flock", "lstat", "lstat", "lstat", "write", "funlock", "fsync",
+      ],
       "\(fileSystem.calls)")
   }
 
   /// With ``Durability/lossyOnPowerCut(syncWithin:)`` the save itself makes no `fsync`, and
   /// when the lock is free it appends on the caller's thread: one non-blocking `flock`, one
-  /// status of each file, one `write`, the unlock, and no thread switch (the folder is known
+  /// status of the lock file's path and of each file, one `write`, the unlock, and no thread switch (the folder is known
   /// to be there: the lock file is open in it).
-  @Test func aLossySaveMakesFiveSystemCallsOnTheCallersThread() async throws {
+  @Test func aLossySaveMakesSixSystemCallsOnTheCallersThread() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
@@ -53,7 +56,7 @@ import Testing
 
     try await repository.save(Question(prompt: "counted", answer: "a"))
 
-    let expected = ["flock", "lstat", "lstat", "write", "funlock"]
+    let expected = ["flock", "lstat", "lstat", "lstat", "write", "funlock"]
     #expect(fileSystem.calls == expected, "\(fileSystem.calls)")
     #expect(fileSystem.callsOffExecutor == expected, "\(fileSystem.callsOffExecutor)")
   }
