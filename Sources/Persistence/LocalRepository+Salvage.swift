@@ -113,17 +113,29 @@ extension LocalRepository {
     return sequence ?? 0
   }
 
-  /// Applies every intact record of `bytes` numbered after `sequence`, in order.
+  /// Applies every intact record of `bytes` after those the snapshot includes (numbered up
+  /// to `sequence`), in order, counting those whose number repeats or goes back.
   private static func salvageJournal(
     _ bytes: [UInt8], after sequence: Int, into cache: inout OrderedCache<T.ID, T>,
     report: inout SalvageReport, configuration: StoreConfiguration, file: URL
   ) {
     var position = 0
+    var last: Int?
+    var applying = false
     while position < bytes.count {
       switch JournalRecord.parse(bytes, at: position) {
       case .record(let number, let payload, let end):
         defer { position = end }
-        guard number > sequence else { continue }
+        // Records the snapshot includes are a prefix left by a failed truncate; after the
+        // first record applied, every intact one is an acknowledged change, whatever its
+        // number.
+        guard applying || number > sequence else {
+          last = number
+          continue
+        }
+        applying = true
+        if let last, number <= last { report.journalRecordsOutOfOrder += 1 }
+        last = max(last ?? number, number)
         if let change = try? JournalPayload.decode(
           Array(bytes[payload]), as: T.self, configuration: configuration, file: file,
           at: Int64(position))

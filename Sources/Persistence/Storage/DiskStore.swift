@@ -24,6 +24,9 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   /// The bytes of a record torn by a crash at the end of the journal, to keep a copy of
   /// before the next writer cuts them off; `nil` when the journal ends cleanly.
   private var tornTail: [UInt8]?
+  /// The number of the last intact record read from (or appended to) the journal file, `nil`
+  /// while it holds none: every record must have a larger number than the one before it.
+  private var lastRecordNumber: Int?
   /// Whether the snapshot is missing or in an older format, so the next change rewrites it.
   private var snapshotIsOutdated = true
 
@@ -195,6 +198,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       throw .writeFailed(snapshot.location.fileURL, reason: error.description)
     }
     sequence = next
+    lastRecordNumber = next
   }
 
   /// Flushes the journal through its own descriptor, on the calling thread: the sync of a
@@ -249,6 +253,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     guard journal.length > 0 else { return }
     do {
       try journal.truncate(to: 0)
+      lastRecordNumber = nil
       try journal.synchronize()
     } catch {
       // Harmless: the records left behind are at or below the snapshot's sequence, so the
@@ -262,6 +267,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     snapshotIsOutdated =
       snapshot.lastSeenSize == 0 || stored.version != configuration.schemaVersion
     let bytes = try journal.readAll() ?? []
+    lastRecordNumber = nil
     // Replayed in place: the cache is the only copy of the items.
     let intact = try replay(bytes, from: 0, into: &stored.cache)
     journal.markRead(upTo: Int64(intact))
@@ -271,6 +277,13 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
 
   /// Applies the records in `bytes` (which start at byte `offset` of the journal) after the
   /// current sequence, and returns how many bytes hold intact records.
+  ///
+  /// Record numbers must rise through the whole file. Records at or below the snapshot's
+  /// sequence are skipped only as the prefix a compaction leaves when its truncate fails;
+  /// after them each record must be the next number. A number that repeats or goes back is
+  /// what two writers that did not exclude each other leave, each record an acknowledged
+  /// change: it is reported as damage, for ``LocalRepository/salvage(directory:filename:configuration:now:)``
+  /// to keep both, never skipped.
   private func replay(
     _ bytes: [UInt8], from offset: Int64, into cache: inout Cache
   )
@@ -282,7 +295,16 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       switch JournalRecord.parse(bytes, at: position) {
       case .record(let number, let payload, let end):
         defer { position = end }
-        guard number > sequence else { continue }  // Already folded into the snapshot.
+        if let last = lastRecordNumber, number <= last {
+          throw .corrupt(
+            journal.url,
+            reason: "the record at byte \(at) has sequence \(number), not above the \(last) of the"
+              + " record before it (two writers that did not exclude each other both wrote);"
+              + " run repair to keep both changes")
+        }
+        lastRecordNumber = number
+        // Already folded into the snapshot: left by a compaction whose truncate failed.
+        guard number > sequence else { continue }
         guard number == sequence + 1 else {
           throw .corrupt(
             journal.url,
