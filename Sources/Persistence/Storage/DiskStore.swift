@@ -130,10 +130,9 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     -> Bool
   {
     // The sequence read from the files is at most `JournalRecord.maximumSequence`.
-    guard sequence < JournalRecord.maximumSequence else {
-      throw .corrupt(
-        snapshot.location.fileURL,
-        reason: "its journal sequence \(sequence) is too large to continue")
+    if sequence >= JournalRecord.renumberingSequence {
+      try renumber(resulting())
+      return false
     }
     let next = sequence + 1
     // A new store gets its snapshot at once, so `<name>` is there from the first save, and
@@ -166,7 +165,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   /// ``record(_:resulting:)``) or a new journal file, whose creation flushes the folder.
   /// Call it under the exclusive lock, after ``catchUp(_:blocking:)``.
   func appendWithoutBlocking(_ change: StoreChange<Item>) throws(PersistenceError) -> Bool {
-    guard canAppendWithoutBlocking, sequence < JournalRecord.maximumSequence else {
+    guard canAppendWithoutBlocking, sequence < JournalRecord.renumberingSequence else {
       return false
     }
     let next = sequence + 1
@@ -247,17 +246,41 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     sequence = next
   }
 
-  private func writeSnapshot(_ cache: Cache, sequence: Int) throws(PersistenceError) {
+  /// Records a change by writing `cache` as the snapshot, numbered 0 if the journal can be
+  /// emptied for certain first (see ``JournalRecord/renumberingSequence``).
+  private func renumber(_ cache: Cache) throws(PersistenceError) {
+    // At the current number first: every record left in the journal is at or below it.
+    try rewriteSnapshot(cache, sequence: sequence)
+    guard try writeSnapshot(cache, sequence: 0) else { return }
+    sequence = 0
+  }
+
+  /// Writes `cache` as the snapshot numbered `sequence` and empties the journal; returns
+  /// whether the journal is empty and synced (an empty journal needs nothing more).
+  ///
+  /// With `sequence` 0, the snapshot is written only once the journal is empty for certain:
+  /// a record left behind would otherwise be above it and applied a second time.
+  @discardableResult
+  private func writeSnapshot(_ cache: Cache, sequence: Int) throws(PersistenceError) -> Bool {
+    if sequence == 0 && journal.length > 0 {
+      guard emptyJournal() else { return false }
+    }
     try snapshot.write(cache.values, sequence: sequence)
     snapshotIsOutdated = false
-    guard journal.length > 0 else { return }
+    return journal.length == 0 || emptyJournal()
+  }
+
+  /// Truncates the journal to nothing and syncs it; whether both succeeded.
+  private func emptyJournal() -> Bool {
     do {
       try journal.truncate(to: 0)
       lastRecordNumber = nil
       try journal.synchronize()
+      return true
     } catch {
       // Harmless: the records left behind are at or below the snapshot's sequence, so the
       // next reader skips them, and the next compaction tries again.
+      return false
     }
   }
 

@@ -114,10 +114,10 @@ final class SnapshotFile {
 
   /// Refuses a sequence no writer could have reached: arithmetic on it must not overflow.
   private func checkSequence(_ sequence: Int) throws(PersistenceError) {
-    guard (0..<JournalRecord.maximumSequence).contains(sequence) else {
+    guard (0...JournalRecord.maximumSequence).contains(sequence) else {
       throw .corrupt(
         location.fileURL,
-        reason: "its journal sequence \(sequence) is outside 0..<\(JournalRecord.maximumSequence)")
+        reason: "its journal sequence \(sequence) is outside 0...\(JournalRecord.maximumSequence)")
     }
   }
 
