@@ -39,6 +39,9 @@ where T.ID: Hashable & Codable & Sendable {
   /// The snapshot file, with symbolic links in its folder's path resolved. A link at the file
   /// itself is never followed: the store refuses it.
   public nonisolated let fileURL: URL
+  /// What opening the store found and opened past, such as a journal tail torn by a power
+  /// cut that was set aside; empty when the files were clean. Worth showing to the user.
+  public nonisolated let warnings: [StoreWarning]
 
   /// The files, the cache and the queue where every blocking call runs.
   let worker: StoreWorker<T>
@@ -81,6 +84,7 @@ where T.ID: Hashable & Codable & Sendable {
     store.removeLeftoverTemporaryFiles()
     let cache = try store.load()
     self.fileURL = location.fileURL
+    self.warnings = store.warnings
     self.worker = StoreWorker(store: store, cache: cache, label: location.path)
   }
 

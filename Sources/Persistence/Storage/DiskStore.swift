@@ -24,6 +24,12 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   /// The bytes of a record torn by a crash at the end of the journal, to keep a copy of
   /// before the next writer cuts them off; `nil` when the journal ends cleanly.
   private var tornTail: [UInt8]?
+  /// Where a copy of ``tornTail`` was kept already, when it was damaged (see ``replay``).
+  private var tornTailCopy: String?
+  /// Whether the last ``replay`` ended at a damaged tail with no intact record after it.
+  private var replayEndedAtDamagedTail = false
+  /// What reading the files found and opened past, in the order found.
+  private(set) var warnings: [StoreWarning] = []
   /// The number of the last intact record read from (or appended to) the journal file, `nil`
   /// while it holds none: every record must have a larger number than the one before it.
   private var lastRecordNumber: Int?
@@ -83,26 +89,45 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
         let start = journal.length
         let intact = try replay(bytes, from: start, into: &cache)
         journal.markRead(upTo: start + Int64(intact))
-        tornTail = intact < bytes.count ? Array(bytes[intact...]) : nil
+        noteTail(of: bytes, intact: intact, from: start)
       }
     }
     guard blocking || tornTail == nil else { return false }
     if let tornTail {
       // Never cut bytes off without a copy: they are kept beside the journal first.
-      try keepCopy(ofTornRecord: tornTail)
+      if tornTailCopy == nil { _ = try keepCopy(ofTornRecord: tornTail) }
       do {
         try journal.truncate(to: journal.length)
       } catch {
         throw .writeFailed(journal.url, reason: "cannot cut off a torn record: \(error)")
       }
       self.tornTail = nil
+      tornTailCopy = nil
     }
     return true
   }
 
+  /// Notes the bytes of `bytes` (which start at byte `offset` of the journal) after the
+  /// first `intact` as a torn tail. A damaged one, which a power cut leaves, is copied beside
+  /// the journal at once (when the folder can be written) and reported in ``warnings``.
+  private func noteTail(of bytes: [UInt8], intact: Int, from offset: Int64) {
+    let tail = intact < bytes.count ? Array(bytes[intact...]) : nil
+    // A catch-up reads the same tail again until a writer cuts it off: noted once.
+    if tail != nil && tail == tornTail { return }
+    tornTail = tail
+    tornTailCopy = nil
+    guard let tornTail, replayEndedAtDamagedTail else { return }
+    tornTailCopy = try? keepCopy(ofTornRecord: tornTail)
+    let start = offset + Int64(intact)
+    warnings.append(
+      StoreWarning(
+        file: journal.url, bytes: start..<(start + Int64(tornTail.count)),
+        copy: tornTailCopy.map { URL(fileURLWithPath: $0) }))
+  }
+
   /// Writes `bytes`, a record torn by a crash, durably to `<journal>.torn-<UTC time>` beside
   /// the journal, so that cutting them off the journal loses nothing.
-  private func keepCopy(ofTornRecord bytes: [UInt8]) throws(PersistenceError) {
+  private func keepCopy(ofTornRecord bytes: [UInt8]) throws(PersistenceError) -> String {
     let fileSystem = snapshot.fileSystem
     let base = journal.path + ".torn-" + RecoveryStamp.make(.now)
     let path = RecoveryStamp.freePath(base, fileSystem: fileSystem)
@@ -117,6 +142,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
           reason: "cannot keep a copy of a torn record before cutting it off: \(cause)")
       }
     }
+    return path
   }
 
   /// Makes `change` part of the store: appends it to the journal (not yet synced), or
@@ -294,7 +320,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     // Replayed in place: the cache is the only copy of the items.
     let intact = try replay(bytes, from: 0, into: &stored.cache)
     journal.markRead(upTo: Int64(intact))
-    tornTail = intact < bytes.count ? Array(bytes[intact...]) : nil
+    noteTail(of: bytes, intact: intact, from: 0)
     return stored.cache
   }
 
@@ -312,6 +338,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   )
     throws(PersistenceError) -> Int
   {
+    replayEndedAtDamagedTail = false
     var position = 0
     while position < bytes.count {
       let at = offset + Int64(position)
@@ -339,6 +366,10 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
         change.apply(to: &cache)
         sequence = number
       case .damaged(let reason, let next):
+        if Self.isTornByPowerCut(bytes, from: position) {
+          replayEndedAtDamagedTail = true
+          return position
+        }
         // A complete record was acknowledged once: never drop it, last or not.
         let which = next.map { $0 < bytes.count } ?? false ? "record" : "last record"
         throw .corrupt(
@@ -351,5 +382,20 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       }
     }
     return position
+  }
+
+  /// Whether the damaged bytes from `start` to the end are what a power cut leaves: the later
+  /// part of an unsynced append on disk and the earlier part not, so zeros, then what looks
+  /// like the end of a record, with no intact record after them. A synced record cannot be
+  /// in such a tail (it would have been whole on disk), so the tail was never acknowledged.
+  /// Damage followed by an intact record is not this, and stays an error.
+  private static func isTornByPowerCut(_ bytes: [UInt8], from start: Int) -> Bool {
+    guard bytes[start...].contains(0) else { return false }
+    var lineStart = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+    while let next = lineStart, next < bytes.count {
+      if case .record = JournalRecord.parse(bytes, at: next) { return false }
+      lineStart = bytes[next...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+    }
+    return true
   }
 }
