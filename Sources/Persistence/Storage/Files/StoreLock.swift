@@ -104,10 +104,11 @@ final class StoreLock {
     }
   }
 
-  /// Runs `body` holding the lock exclusively if nobody holds it right now; does nothing
-  /// otherwise, or when the lock file cannot be opened.
+  /// Runs `body` holding the lock exclusively if the lock file exists and nobody holds the
+  /// lock right now; does nothing otherwise. Never creates the lock file: an open to read
+  /// creates no file, and without a lock file no writer has left anything to clean up.
   func ifUncontended(_ body: () -> Void) {
-    guard let file = try? LockFile(path: path, fileSystem: fileSystem),
+    guard let file = try? LockFile(path: path, fileSystem: fileSystem, create: false),
       case .held = try? file.acquire(exclusive: true, until: .now)
     else { return }
     defer { file.release() }
