@@ -177,6 +177,13 @@ private func systemRename(_ source: String, _ destination: String) -> Int32 {
 private func systemUnlink(_ path: String) -> Int32 { unlink(path) }
 
 extension FileStatus {
+  /// A device or inode number as `UInt64`, keeping its bit pattern: `dev_t` is a signed
+  /// `Int32` on Darwin, where `UInt64(_:)` would trap on a negative device number, and a
+  /// `UInt64` on Linux.
+  static func fileNumber(_ value: some BinaryInteger) -> UInt64 {
+    UInt64(truncatingIfNeeded: value)
+  }
+
   fileprivate init(_ info: stat) {
     let type = info.st_mode & S_IFMT
     switch type {
@@ -191,8 +198,8 @@ extension FileStatus {
     }
     size = Int64(info.st_size)
     permissions = info.st_mode & 0o7777
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
+    device = Self.fileNumber(info.st_dev)
+    inode = Self.fileNumber(info.st_ino)
     #if canImport(Darwin)
       let modified = info.st_mtimespec
     #else
