@@ -45,7 +45,7 @@ extension LocalRepository {
       break
     }
     feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
-    compactIfNeeded()
+    await compactIfNeeded()
     return true
   }
 
@@ -119,34 +119,31 @@ extension LocalRepository {
   ///
   /// Encoding every item is most of a compaction's cost, so it runs off the actor, on the
   /// pool (pure work, no waiting), while the actor goes on answering reads and taking
-  /// changes; only the durable write of the bytes runs on the actor, under the lock. If the
-  /// store changed meanwhile the bytes are out of date and are dropped: the next change
-  /// tries again, and after ``CompactionState/maximumMisses`` misses in a row it compacts in one
-  /// step on the actor, so a store that never stops changing still gets its snapshot.
+  /// changes. Back on the actor, under the lock, the bytes are written as the new snapshot
+  /// and the journal keeps only the records appended meanwhile; only that file work holds
+  /// the actor. If another writer compacted meanwhile, the bytes are dropped.
   ///
-  /// The change that triggers it is already durable, so a failure here costs nothing but a
-  /// larger journal; the next change tries again.
-  func compactIfNeeded() {
-    guard store.needsCompaction, compaction.running == nil else { return }
-    guard compaction.misses < CompactionState.maximumMisses else {
-      compaction.misses = 0
-      compactNow()
-      return
-    }
+  /// The change that triggers it is already durable, and its caller waits for the compaction
+  /// to end before it returns (so that a short-lived process, such as one command, leaves a
+  /// compacted store behind); its suspension leaves the actor free. A failure here costs
+  /// nothing but a larger journal; the next change tries again.
+  func compactIfNeeded() async {
+    guard store.needsCompaction, compaction == nil else { return }
     let items = loadAll()
-    let sequence = store.sequence
+    let point = store.compactionPoint
     let version = store.configuration.schemaVersion
     let file = fileURL
-    compaction.running = Task {
+    compaction = Task {
       let bytes = try? await Self.encodeSnapshot(
-        items, version: version, sequence: sequence, for: file)
-      self.install(bytes, encodedAt: sequence)
+        items, version: version, sequence: point.sequence, for: file)
+      self.install(bytes, at: point)
     }
+    await compactionFinished()
   }
 
   /// Returns once the compaction under way, if any, has installed or dropped its snapshot.
   func compactionFinished() async {
-    await compaction.running?.value
+    await compaction?.value
   }
 
   /// Encodes a snapshot on the cooperative pool, off the actor.
@@ -156,29 +153,14 @@ extension LocalRepository {
     try SnapshotFile.encode(items, version: version, sequence: sequence, for: file)
   }
 
-  /// Writes the snapshot encoded off the actor, unless the store changed since.
-  private func install(_ bytes: [UInt8]?, encodedAt sequence: Int) {
-    compaction.running = nil
+  /// Writes the snapshot encoded off the actor, unless the files moved on without it.
+  private func install(_ bytes: [UInt8]?, at point: DiskStore<T>.CompactionPoint) {
+    compaction = nil
     guard let bytes else { return }
     var othersChanged = false
-    let installed = try? store.lock.withExclusiveLock { () throws(PersistenceError) in
+    _ = try? store.lock.withExclusiveLock { () throws(PersistenceError) in
       othersChanged = try catchUp()
-      return try store.compact(encoded: bytes, at: sequence)
-    }
-    if othersChanged { feed.publish(.anything) }
-    if installed == true {
-      compaction.misses = 0
-    } else {
-      compaction.misses += 1
-    }
-  }
-
-  /// Compacts in one step on the actor: catch up, encode and write under the lock.
-  private func compactNow() {
-    var othersChanged = false
-    try? store.lock.withExclusiveLock { () throws(PersistenceError) in
-      othersChanged = try catchUp()
-      try store.compact(cache)
+      return try store.compact(encoded: bytes, at: point)
     }
     if othersChanged { feed.publish(.anything) }
   }

@@ -40,6 +40,9 @@ where T.ID: Hashable & Codable & Sendable {
   /// The snapshot file, with symbolic links in its folder's path resolved. A link at the file
   /// itself is never followed: the store refuses it.
   public nonisolated let fileURL: URL
+  /// What opening the store found and opened past, such as a journal tail torn by a power
+  /// cut that was set aside; empty when the files were clean. Worth showing to the user.
+  public nonisolated let warnings: [StoreWarning]
 
   /// The queue every isolated method of this actor runs on.
   private nonisolated let executor: StoreExecutor
@@ -62,8 +65,9 @@ where T.ID: Hashable & Codable & Sendable {
   var watch: StoreWatch?
   /// The callers whose journal records wait for the next sync, and whether it is scheduled.
   var pendingSync = PendingSync()
-  /// Whether a compaction is encoding its snapshot off the actor, and how it fared lately.
-  var compaction = CompactionState()
+  /// The compaction encoding its snapshot off the actor, if one is; it ends back on the
+  /// actor, having installed the snapshot or dropped it.
+  var compaction: Task<Void, Never>?
 
   /// Opens the store `filename` in `directory`, loading it synchronously.
   ///
@@ -98,6 +102,7 @@ where T.ID: Hashable & Codable & Sendable {
     cache = try store.load()
     self.store = store
     fileURL = location.fileURL
+    warnings = store.warnings
     executor = StoreExecutor(path: location.path)
   }
 

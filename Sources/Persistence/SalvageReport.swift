@@ -17,6 +17,10 @@ public struct SalvageReport: Sendable, Equatable {
   public var journalRecordsApplied: Int
   /// The journal records that were damaged and left out.
   public var journalRecordsDamaged: Int
+  /// The journal records applied although their number repeats or goes back: what two
+  /// writers that did not exclude each other leave. Each is an acknowledged change, so it
+  /// is kept, in file order.
+  public var journalRecordsOutOfOrder: Int
   /// Where the original snapshot was moved, with every byte, or `nil` if there was none.
   public var movedTo: URL?
   /// Where the original journal was moved, or `nil` if there was none.
@@ -25,7 +29,8 @@ public struct SalvageReport: Sendable, Equatable {
   /// A report of the given counts.
   public init(
     kept: Int = 0, damaged: Int = 0, truncated: Bool = false, checksumMismatch: Bool = false,
-    journalRecordsApplied: Int = 0, journalRecordsDamaged: Int = 0, movedTo: URL? = nil,
+    journalRecordsApplied: Int = 0, journalRecordsDamaged: Int = 0,
+    journalRecordsOutOfOrder: Int = 0, movedTo: URL? = nil,
     journalMovedTo: URL? = nil
   ) {
     self.kept = kept
@@ -34,6 +39,7 @@ public struct SalvageReport: Sendable, Equatable {
     self.checksumMismatch = checksumMismatch
     self.journalRecordsApplied = journalRecordsApplied
     self.journalRecordsDamaged = journalRecordsDamaged
+    self.journalRecordsOutOfOrder = journalRecordsOutOfOrder
     self.movedTo = movedTo
     self.journalMovedTo = journalMovedTo
   }

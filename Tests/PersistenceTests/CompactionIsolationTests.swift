@@ -38,7 +38,8 @@ import Testing
         state.waiting = true
         return true
       }
-      if wait { opened.wait() }
+      // Never forever: a test that regressed fails on its expectations instead of hanging.
+      if wait { _ = opened.wait(timeout: .now() + 20) }
     }
 
     func open() {
@@ -52,8 +53,8 @@ import Testing
 
   /// While the compaction's encode is held at the gate, the actor still answers a read and
   /// stores a save; once the gate opens, the compaction installs its snapshot and nothing is
-  /// lost. Had the encode run on the actor, the read would wait for the gate (a watchdog opens
-  /// it after 20 s so that a regression fails instead of hanging).
+  /// lost. Had the encode run on the actor, the read would wait for the gate (the gate gives
+  /// up after 20 s, so that a regression fails instead of hanging).
   @Test func readsAndSavesGoOnWhileACompactionEncodes() async throws {
     let folder = try TemporaryDirectory()
     var configuration = StoreConfiguration()
@@ -68,16 +69,10 @@ import Testing
       number += 1
       try #require(number < 1_000, "no compaction started")
     }
-    let watchdog = Task {
-      try await Task.sleep(for: .seconds(20))
-      Gate.shared.open()
-    }
-
     let found = await repository.find(by: 1)
     try await repository.save(GatedNote(id: -1, text: "saved during the compaction"))
     let answeredWhileEncoding = Gate.shared.isWaiting
     Gate.shared.open()
-    watchdog.cancel()
     await repository.compactionFinished()
 
     #expect(answeredWhileEncoding, "the read and the save waited for the compaction's encode")

@@ -22,6 +22,8 @@ import Testing
 
   @Test func openingRemovesOnlyThisStoresTemporaryFiles() throws {
     let folder = try TemporaryDirectory()
+    // The lock file a killed writer created before its first write.
+    try Data().write(to: folder.appending("q.json.lock"))
     for name in ours + notOurs { try Data("x".utf8).write(to: folder.appending(name)) }
     _ = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))

@@ -4,6 +4,10 @@
 //                                                "ack <id>" after each save returns
 //   StoreWriter save-relaxed <folder> <count> [prefix]   the same with
 //                                                durability .lossyOnPowerCut(syncWithin: 50 ms)
+//   StoreWriter save-closed <folder> <count> [prefix]   the same after closing its stdin and
+//                                                stdout, so the next files opened get
+//                                                descriptors 0 and 1; the acks still go to
+//                                                descriptor 1, wherever it points then
 //   StoreWriter count <folder>                   open the store and print how many it holds
 //   StoreWriter timed-save <folder> <count> <ms> save <count> questions <ms> apart, printing
 //                                                "ack <id> <ns>" after each save returns, <ns>
@@ -35,6 +39,11 @@ signal(SIGXFSZ, SIG_IGN)
 
 /// Writes a line to stdout at once, unbuffered, so a parent that kills us has every ack.
 func acknowledge(_ line: String) {
+  if CommandLine.arguments[1] == "save-closed" {
+    // Raw, errors ignored: whatever descriptor 1 is now, as a program that prints would.
+    _ = Array((line + "\n").utf8).withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    return
+  }
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
@@ -78,13 +87,20 @@ do {
     exit(0)
   }
   var configuration = StoreConfiguration()
+  if arguments[1] == "save-closed" {
+    // A sleep first starts Dispatch's timer thread, whose own descriptors would otherwise
+    // take the freed slots; after it, the store's files are the next to open.
+    try await Task.sleep(for: .milliseconds(20))
+    close(0)
+    close(1)
+  }
   if arguments[1] == "save-relaxed" {
     configuration.durability = .lossyOnPowerCut(syncWithin: .milliseconds(50))
   }
   let repository = try LocalRepository<Question>(
     directory: folder, filename: "q.json", configuration: configuration)
   switch arguments[1] {
-  case "save", "save-relaxed":
+  case "save", "save-relaxed", "save-closed":
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
     let prefix = arguments.count > 4 ? arguments[4] : "question"
     for index in 0..<count {

@@ -47,6 +47,16 @@ enum PollingWatch {
     #else
       let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     #endif
-    return [Int64(status.st_dev), Int64(status.st_ino), Int64(status.st_size), modified]
+    return [
+      signatureNumber(status.st_dev), signatureNumber(status.st_ino), Int64(status.st_size),
+      modified,
+    ]
+  }
+
+  /// A number of a file's status as `Int64`, keeping its bit pattern: `dev_t` is a signed
+  /// `Int32` on Darwin and `dev_t` and `ino_t` are `UInt64` on Linux, where `Int64(_:)`
+  /// would trap on a value above `Int64.max`.
+  static func signatureNumber(_ value: some BinaryInteger) -> Int64 {
+    Int64(truncatingIfNeeded: value)
   }
 }

@@ -23,11 +23,26 @@ import Foundation
 final class StoreWatcher: Sendable {
   private let source: LockedState<(any DispatchSourceProtocol)?>
 
+  /// What starts the platform's watch: `nil` when it cannot be set up.
+  typealias PlatformWatch =
+    (
+      _ directory: String, _ names: Set<String>, _ queue: DispatchQueue,
+      _ handler: @escaping @Sendable () -> Void
+    ) -> (any DispatchSourceProtocol)?
+
   /// Starts watching the files named `names` in `directory`.
-  init(directory: String, names: Set<String>, handler: @escaping @Sendable () -> Void) {
+  ///
+  /// When the platform's watch cannot be set up (no descriptor left, the inotify limit of
+  /// instances or watches reached), it polls the files instead (``PollingWatch``): a follower
+  /// is never left stale without a word. `platformWatch` is for tests, which make it fail.
+  init(
+    directory: String, names: Set<String>,
+    platformWatch: PlatformWatch = StoreWatcher.platformSource,
+    handler: @escaping @Sendable () -> Void
+  ) {
     let queue = DispatchQueue(label: "StoreWatcher \(directory)")
     let started =
-      Self.platformSource(directory: directory, names: names, queue: queue, handler: handler)
+      platformWatch(directory, names, queue, handler)
       ?? PollingWatch.source(
         paths: names.map { directory + "/" + $0 }, queue: queue, handler: handler)
     source = LockedState(started)
@@ -47,8 +62,9 @@ final class StoreWatcher: Sendable {
 
   #if os(Linux)
     /// An inotify watch of `directory`, read by a Dispatch read source; `nil` if inotify
-    /// refuses (no more instances or watches allowed).
-    private static func platformSource(
+    /// refuses (no more instances or watches allowed). A queue overflow, which names no
+    /// file, calls `handler` too, for a full catch-up.
+    static func platformSource(
       directory: String, names: Set<String>, queue: DispatchQueue,
       handler: @escaping @Sendable () -> Void
     ) -> (any DispatchSourceProtocol)? {
@@ -61,7 +77,7 @@ final class StoreWatcher: Sendable {
       }
       let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
       source.setEventHandler {
-        if InotifyEvents.readAll(from: descriptor).contains(where: names.contains) { handler() }
+        if InotifyEvents.readAll(from: descriptor, concerning: names) { handler() }
       }
       source.setCancelHandler { close(descriptor) }
       source.resume()
@@ -71,7 +87,7 @@ final class StoreWatcher: Sendable {
     /// A Dispatch source on `directory` (files created, renamed or removed) that re-arms a
     /// second one on the journal (appends). Not compiled on Linux, where this package is
     /// built and tested: keep it small.
-    private static func platformSource(
+    static func platformSource(
       directory: String, names: Set<String>, queue: DispatchQueue,
       handler: @escaping @Sendable () -> Void
     ) -> (any DispatchSourceProtocol)? {
@@ -108,7 +124,7 @@ final class StoreWatcher: Sendable {
       return source
     }
   #else
-    private static func platformSource(
+    static func platformSource(
       directory: String, names: Set<String>, queue: DispatchQueue,
       handler: @escaping @Sendable () -> Void
     ) -> (any DispatchSourceProtocol)? {

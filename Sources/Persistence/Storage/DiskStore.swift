@@ -24,6 +24,15 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   /// The bytes of a record torn by a crash at the end of the journal, to keep a copy of
   /// before the next writer cuts them off; `nil` when the journal ends cleanly.
   private var tornTail: [UInt8]?
+  /// Where a copy of ``tornTail`` was kept already, when it was damaged (see ``replay``).
+  private var tornTailCopy: String?
+  /// Whether the last ``replay`` ended at a damaged tail with no intact record after it.
+  private var replayEndedAtDamagedTail = false
+  /// What reading the files found and opened past, in the order found.
+  private(set) var warnings: [StoreWarning] = []
+  /// The number of the last intact record read from (or appended to) the journal file, `nil`
+  /// while it holds none: every record must have a larger number than the one before it.
+  private var lastRecordNumber: Int?
   /// Whether the snapshot is missing or in an older format, so the next change rewrites it.
   private var snapshotIsOutdated = true
 
@@ -80,26 +89,45 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
         let start = journal.length
         let intact = try replay(bytes, from: start, into: &cache)
         journal.markRead(upTo: start + Int64(intact))
-        tornTail = intact < bytes.count ? Array(bytes[intact...]) : nil
+        noteTail(of: bytes, intact: intact, from: start)
       }
     }
     guard blocking || tornTail == nil else { return false }
     if let tornTail {
       // Never cut bytes off without a copy: they are kept beside the journal first.
-      try keepCopy(ofTornRecord: tornTail)
+      if tornTailCopy == nil { _ = try keepCopy(ofTornRecord: tornTail) }
       do {
         try journal.truncate(to: journal.length)
       } catch {
         throw .writeFailed(journal.url, reason: "cannot cut off a torn record: \(error)")
       }
       self.tornTail = nil
+      tornTailCopy = nil
     }
     return true
   }
 
+  /// Notes the bytes of `bytes` (which start at byte `offset` of the journal) after the
+  /// first `intact` as a torn tail. A damaged one, which a power cut leaves, is copied beside
+  /// the journal at once (when the folder can be written) and reported in ``warnings``.
+  private func noteTail(of bytes: [UInt8], intact: Int, from offset: Int64) {
+    let tail = intact < bytes.count ? Array(bytes[intact...]) : nil
+    // A catch-up reads the same tail again until a writer cuts it off: noted once.
+    if tail != nil && tail == tornTail { return }
+    tornTail = tail
+    tornTailCopy = nil
+    guard let tornTail, replayEndedAtDamagedTail else { return }
+    tornTailCopy = try? keepCopy(ofTornRecord: tornTail)
+    let start = offset + Int64(intact)
+    warnings.append(
+      StoreWarning(
+        file: journal.url, bytes: start..<(start + Int64(tornTail.count)),
+        copy: tornTailCopy.map { URL(fileURLWithPath: $0) }))
+  }
+
   /// Writes `bytes`, a record torn by a crash, durably to `<journal>.torn-<UTC time>` beside
   /// the journal, so that cutting them off the journal loses nothing.
-  private func keepCopy(ofTornRecord bytes: [UInt8]) throws(PersistenceError) {
+  private func keepCopy(ofTornRecord bytes: [UInt8]) throws(PersistenceError) -> String {
     let fileSystem = snapshot.fileSystem
     let base = journal.path + ".torn-" + RecoveryStamp.make(.now)
     let path = RecoveryStamp.freePath(base, fileSystem: fileSystem)
@@ -114,6 +142,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
           reason: "cannot keep a copy of a torn record before cutting it off: \(cause)")
       }
     }
+    return path
   }
 
   /// Makes `change` part of the store: appends it to the journal (not yet synced), or
@@ -127,10 +156,9 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     -> Bool
   {
     // The sequence read from the files is at most `JournalRecord.maximumSequence`.
-    guard sequence < JournalRecord.maximumSequence else {
-      throw .corrupt(
-        snapshot.location.fileURL,
-        reason: "its journal sequence \(sequence) is too large to continue")
+    if sequence >= JournalRecord.renumberingSequence {
+      try renumber(resulting())
+      return false
     }
     let next = sequence + 1
     // A new store gets its snapshot at once, so `<name>` is there from the first save, and
@@ -163,7 +191,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   /// ``record(_:resulting:)``) or a new journal file, whose creation flushes the folder.
   /// Call it under the exclusive lock, after ``catchUp(_:blocking:)``.
   func appendWithoutBlocking(_ change: StoreChange<Item>) throws(PersistenceError) -> Bool {
-    guard canAppendWithoutBlocking, sequence < JournalRecord.maximumSequence else {
+    guard canAppendWithoutBlocking, sequence < JournalRecord.renumberingSequence else {
       return false
     }
     let next = sequence + 1
@@ -195,6 +223,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       throw .writeFailed(snapshot.location.fileURL, reason: error.description)
     }
     sequence = next
+    lastRecordNumber = next
   }
 
   /// Flushes the journal: what makes the records appended so far durable.
@@ -213,22 +242,39 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     return journal.length > max(snapshot.lastSeenSize, floor)
   }
 
-  /// Writes `cache` as the new snapshot and empties the journal. Call it under the exclusive
-  /// lock, after ``catchUp(_:)``. A crash at any point leaves the same items: before the
-  /// rename, the old snapshot and the whole journal; after it, the new snapshot, whose
-  /// sequence makes the replay skip the records it already includes.
-  func compact(_ cache: Cache) throws(PersistenceError) {
-    try writeSnapshot(cache, sequence: sequence)
+  /// Where a compaction starts: the sequence its snapshot is encoded at, where the journal's
+  /// records after it begin, and the snapshot it replaces.
+  struct CompactionPoint {
+    let sequence: Int
+    let journalEnd: Int64
+    let snapshot: FileIdentity?
   }
 
-  /// Installs `bytes`, a snapshot encoded off the actor from the items at `encodedAt`, and
-  /// empties the journal; returns `false`, writing nothing, when the store has changed since
-  /// (this repository or another wrote a record), so the bytes are out of date. Call it
-  /// under the exclusive lock, after ``catchUp(_:blocking:)``.
-  func compact(encoded bytes: [UInt8], at encodedAt: Int) throws(PersistenceError) -> Bool {
-    guard encodedAt == sequence, !snapshotIsOutdated else { return false }
+  /// The store as it is now, for a snapshot encoded elsewhere and installed later.
+  var compactionPoint: CompactionPoint {
+    CompactionPoint(
+      sequence: sequence, journalEnd: journal.length, snapshot: snapshot.lastSeenIdentity)
+  }
+
+  /// Installs `bytes`, a snapshot encoded off the actor from the items at `point`, and cuts
+  /// the journal down to the records appended since. Returns `false`, writing nothing, when
+  /// the bytes no longer fit the files: another writer compacted, or the journal was
+  /// renumbered. Call it under the exclusive lock, after ``catchUp(_:blocking:)``.
+  ///
+  /// A crash at any point leaves the same items: before the snapshot's rename, the old
+  /// snapshot and the whole journal; after it, the new snapshot, whose sequence makes the
+  /// replay skip the journal's records up to `point`, then the records after it, in the old
+  /// journal or in its shortened copy.
+  func compact(encoded bytes: [UInt8], at point: CompactionPoint) throws(PersistenceError) -> Bool {
+    guard !snapshotIsOutdated, point.sequence <= sequence, point.journalEnd <= journal.length,
+      point.snapshot == snapshot.lastSeenIdentity
+    else { return false }
     try snapshot.write(encoded: bytes)
-    try emptyJournal()
+    if point.sequence == sequence {
+      _ = journal.length == 0 || emptyJournal()
+    } else {
+      try journal.keepRecords(from: point.journalEnd)
+    }
     return true
   }
 
@@ -244,21 +290,41 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     sequence = next
   }
 
-  private func writeSnapshot(_ cache: Cache, sequence: Int) throws(PersistenceError) {
-    try snapshot.write(cache.values, sequence: sequence)
-    try emptyJournal()
+  /// Records a change by writing `cache` as the snapshot, numbered 0 if the journal can be
+  /// emptied for certain first (see ``JournalRecord/renumberingSequence``).
+  private func renumber(_ cache: Cache) throws(PersistenceError) {
+    // At the current number first: every record left in the journal is at or below it.
+    try rewriteSnapshot(cache, sequence: sequence)
+    guard try writeSnapshot(cache, sequence: 0) else { return }
+    sequence = 0
   }
 
-  /// Empties the journal after a new snapshot took in its records.
-  private func emptyJournal() throws(PersistenceError) {
+  /// Writes `cache` as the snapshot numbered `sequence` and empties the journal; returns
+  /// whether the journal is empty and synced (an empty journal needs nothing more).
+  ///
+  /// With `sequence` 0, the snapshot is written only once the journal is empty for certain:
+  /// a record left behind would otherwise be above it and applied a second time.
+  @discardableResult
+  private func writeSnapshot(_ cache: Cache, sequence: Int) throws(PersistenceError) -> Bool {
+    if sequence == 0 && journal.length > 0 {
+      guard emptyJournal() else { return false }
+    }
+    try snapshot.write(cache.values, sequence: sequence)
     snapshotIsOutdated = false
-    guard journal.length > 0 else { return }
+    return journal.length == 0 || emptyJournal()
+  }
+
+  /// Truncates the journal to nothing and syncs it; whether both succeeded.
+  private func emptyJournal() -> Bool {
     do {
       try journal.truncate(to: 0)
+      lastRecordNumber = nil
       try journal.synchronize()
+      return true
     } catch {
       // Harmless: the records left behind are at or below the snapshot's sequence, so the
       // next reader skips them, and the next compaction tries again.
+      return false
     }
   }
 
@@ -268,27 +334,45 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     snapshotIsOutdated =
       snapshot.lastSeenSize == 0 || stored.version != configuration.schemaVersion
     let bytes = try journal.readAll() ?? []
+    lastRecordNumber = nil
     // Replayed in place: the cache is the only copy of the items.
     let intact = try replay(bytes, from: 0, into: &stored.cache)
     journal.markRead(upTo: Int64(intact))
-    tornTail = intact < bytes.count ? Array(bytes[intact...]) : nil
+    noteTail(of: bytes, intact: intact, from: 0)
     return stored.cache
   }
 
   /// Applies the records in `bytes` (which start at byte `offset` of the journal) after the
   /// current sequence, and returns how many bytes hold intact records.
+  ///
+  /// Record numbers must rise through the whole file. Records at or below the snapshot's
+  /// sequence are skipped only as the prefix a compaction leaves when its truncate fails;
+  /// after them each record must be the next number. A number that repeats or goes back is
+  /// what two writers that did not exclude each other leave, each record an acknowledged
+  /// change: it is reported as damage, for ``LocalRepository/salvage(directory:filename:configuration:now:)``
+  /// to keep both, never skipped.
   private func replay(
     _ bytes: [UInt8], from offset: Int64, into cache: inout Cache
   )
     throws(PersistenceError) -> Int
   {
+    replayEndedAtDamagedTail = false
     var position = 0
     while position < bytes.count {
       let at = offset + Int64(position)
       switch JournalRecord.parse(bytes, at: position) {
       case .record(let number, let payload, let end):
         defer { position = end }
-        guard number > sequence else { continue }  // Already folded into the snapshot.
+        if let last = lastRecordNumber, number <= last {
+          throw .corrupt(
+            journal.url,
+            reason: "the record at byte \(at) has sequence \(number), not above the \(last) of the"
+              + " record before it (two writers that did not exclude each other both wrote);"
+              + " run repair to keep both changes")
+        }
+        lastRecordNumber = number
+        // Already folded into the snapshot: left by a compaction whose truncate failed.
+        guard number > sequence else { continue }
         guard number == sequence + 1 else {
           throw .corrupt(
             journal.url,
@@ -300,6 +384,10 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
         change.apply(to: &cache)
         sequence = number
       case .damaged(let reason, let next):
+        if Self.isTornByPowerCut(bytes, from: position) {
+          replayEndedAtDamagedTail = true
+          return position
+        }
         // A complete record was acknowledged once: never drop it, last or not.
         let which = next.map { $0 < bytes.count } ?? false ? "record" : "last record"
         throw .corrupt(
@@ -312,5 +400,20 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       }
     }
     return position
+  }
+
+  /// Whether the damaged bytes from `start` to the end are what a power cut leaves: the later
+  /// part of an unsynced append on disk and the earlier part not, so zeros, then what looks
+  /// like the end of a record, with no intact record after them. A synced record cannot be
+  /// in such a tail (it would have been whole on disk), so the tail was never acknowledged.
+  /// Damage followed by an intact record is not this, and stays an error.
+  private static func isTornByPowerCut(_ bytes: [UInt8], from start: Int) -> Bool {
+    guard bytes[start...].contains(0) else { return false }
+    var lineStart = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+    while let next = lineStart, next < bytes.count {
+      if case .record = JournalRecord.parse(bytes, at: next) { return false }
+      lineStart = bytes[next...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+    }
+    return true
   }
 }

@@ -1,5 +1,7 @@
 // A file system that performs real calls but makes a chosen one fail, for fault injection.
 
+import Foundation
+
 @testable import Persistence
 
 #if canImport(Glibc)
@@ -137,6 +139,25 @@ final class FailingFileSystem: FileSystem {
     }
     for (path, size) in files {
       cutBack(path, to: size)
+    }
+  }
+
+  /// Simulates a power cut that tears the writes since the last `fsync` (LazyFS's
+  /// `torn-seq`): the file keeps its new size and the later part of what was written, and
+  /// the earlier part reads as zeros, as when a later page reached the disk and an earlier
+  /// one did not. `keeping` is how many of the last bytes survive.
+  func tearUnsyncedWrites(keeping: Int) {
+    let files = state.withLock { state in
+      defer { state.unsyncedFiles = [:] }
+      return state.unsyncedFiles
+    }
+    for (path, synced) in files {
+      guard let handle = FileHandle(forUpdatingAtPath: path) else { continue }
+      let end = (try? handle.seekToEnd()).map(Int64.init) ?? synced
+      let lost = max(0, end - synced - Int64(keeping))
+      try? handle.seek(toOffset: UInt64(synced))
+      try? handle.write(contentsOf: Data(count: Int(lost)))
+      try? handle.close()
     }
   }
 

@@ -42,6 +42,7 @@ struct FileStatus: Sendable, Equatable {
 /// fails the N-th call, which is how they prove that a failure at any step of a write leaves
 /// the previous file intact.
 protocol FileSystem: Sendable {
+  /// Opens `path`; the descriptor is never 0, 1 or 2, whatever is closed.
   func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32
   func close(_ descriptor: Int32, path: String) throws(SystemCallError)
   func read(
@@ -75,6 +76,6 @@ protocol FileSystem: Sendable {
   ) throws(SystemCallError) -> Int
   /// Cuts the file to `length` bytes (`ftruncate`).
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError)
-  /// A second descriptor for the same open file, closed on exec (`F_DUPFD_CLOEXEC`).
+  /// A second descriptor for the same open file, closed on exec (`F_DUPFD_CLOEXEC`), above 2.
   func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32
 }

@@ -22,6 +22,8 @@ final class LockFile {
   let path: String
   private let descriptor: Int32
   private let fileSystem: any FileSystem
+  /// The device and inode of the file the descriptor refers to, fixed for its lifetime.
+  private let identity: (device: UInt64, inode: UInt64)
   /// Set when releasing the lock failed: the owner must drop this instance, whose `deinit`
   /// closes the descriptor, which releases the lock for certain.
   private(set) var isStuck = false
@@ -38,7 +40,15 @@ final class LockFile {
     self.path = path
     self.fileSystem = fileSystem
     let flags = create ? O_RDWR | O_CREAT : O_RDONLY
-    descriptor = try fileSystem.openStoreFile(path, flags: flags, mode: 0o600)
+    let descriptor = try fileSystem.openStoreFile(path, flags: flags, mode: 0o600)
+    do {
+      let status = try fileSystem.status(ofDescriptor: descriptor, path: path)
+      identity = (status.device, status.inode)
+    } catch {
+      try? fileSystem.close(descriptor, path: path)
+      throw error
+    }
+    self.descriptor = descriptor
   }
 
   deinit {
@@ -50,33 +60,72 @@ final class LockFile {
     try fileSystem.tryLock(descriptor, path: path, exclusive: exclusive)
   }
 
-  /// Runs `body` holding the lock, exclusive or shared, waiting for it at most `timeout`.
+  /// What ``acquire(exclusive:until:)`` got.
+  enum Acquisition {
+    /// The lock is held: run the work, then ``release()``.
+    case held
+    /// Another holder kept it until the deadline.
+    case timedOut
+    /// The lock was taken, but the file at ``path`` is no longer the one this descriptor
+    /// refers to (deleted, replaced, or its folder renamed): a lock on it excludes nobody who
+    /// opens the path now. It was released again; open the path anew and retry.
+    case moved
+  }
+
+  /// Takes the lock, exclusive or shared, waiting for it until `deadline`, then checks that
+  /// the locked file is still the one at ``path`` (device and inode of the descriptor, taken at
+  /// open, against those of the path), as a lock that someone deleted or replaced under this descriptor no
+  /// longer excludes the writers who open the path now.
   ///
-  /// - Returns: `nil` if the lock could not be taken in time, else what `body` returned.
-  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when `flock` fails, or what `body`
-  ///   throws.
-  func withLock<Result>(
-    exclusive: Bool, timeout: Duration, _ body: () throws(PersistenceError) -> Result
-  ) throws(PersistenceError) -> Result? {
-    let deadline = ContinuousClock.now + timeout
+  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when `flock`, `fstat` or `lstat`
+  ///   fails.
+  func acquire(
+    exclusive: Bool, until deadline: ContinuousClock.Instant
+  ) throws(PersistenceError) -> Acquisition {
     var pause = Duration.microseconds(50)
     do {
       while try !tryLock(exclusive: exclusive) {
-        guard ContinuousClock.now < deadline else { return nil }
+        guard ContinuousClock.now < deadline else { return .timedOut }
         // A blocking sleep is right here: the repository's file work runs on its own Dispatch queue.
         Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18)
         pause = min(pause * 2, .milliseconds(20))
       }
+      guard try isStillAtPath() else {
+        release()
+        return .moved
+      }
     } catch {
+      release()
       throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
     }
-    defer {
-      do {
-        try fileSystem.unlock(descriptor, path: path)
-      } catch {
-        isStuck = true
-      }
+    return .held
+  }
+
+  /// Whether the file at ``path`` is the one this descriptor refers to.
+  private func isStillAtPath() throws(SystemCallError) -> Bool {
+    do {
+      let current = try fileSystem.status(ofPath: path)
+      return current.device == identity.device && current.inode == identity.inode
+    } catch  where error.isMissing {
+      return false
     }
+  }
+
+  /// Releases the lock taken by ``acquire(exclusive:until:)``; when that fails, marks this
+  /// instance stuck, so that its owner drops it and closing the descriptor releases the lock.
+  func release() {
+    do {
+      try fileSystem.unlock(descriptor, path: path)
+    } catch {
+      isStuck = true
+    }
+  }
+
+  /// Runs `body` holding the lock taken by ``acquire(exclusive:until:)``, then releases it.
+  func holding<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  ) throws(PersistenceError) -> Result {
+    defer { release() }
     return try body()
   }
 }

@@ -28,6 +28,10 @@ final class StoreLock {
   /// Runs `body` holding the lock exclusively, creating the folder and the lock file if
   /// needed.
   ///
+  /// When the lock file was deleted or replaced since it was opened (or its folder renamed),
+  /// the lock taken on the old file excludes nobody: the path is opened again, and locked
+  /// again, until the file locked is the one at the path.
+  ///
   /// - Throws: ``PersistenceError/lockTimeout(_:seconds:)`` when another writer holds the
   ///   lock for longer than the timeout, ``PersistenceError/lockFailed(_:reason:)`` when the
   ///   lock file cannot be opened or locked, or what `body` throws.
@@ -36,10 +40,17 @@ final class StoreLock {
   )
     throws(PersistenceError) -> Result
   {
-    try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL)
-    let file = try openForWriters()
-    defer { if file.isStuck { self.file = nil } }
-    return try withLock(file, exclusive: true, body)
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL)
+      let file = try openForWriters()
+      defer { if file.isStuck { self.file = nil } }
+      switch try file.acquire(exclusive: true, until: deadline) {
+      case .held: return try file.holding(body)
+      case .timedOut: throw timedOut()
+      case .moved: self.file = nil
+      }
+    }
   }
 
   /// Runs `body` while no writer can change the store, for a consistent read of snapshot and
@@ -55,19 +66,27 @@ final class StoreLock {
   )
     throws(PersistenceError) -> Result
   {
-    let file: LockFile
-    do {
-      file = try LockFile(path: path, fileSystem: fileSystem, create: false)
-    } catch  where error.foundKind != nil {
-      throw .storeFile(error) { _ in .lockFailed(URL(fileURLWithPath: path), reason: "") }
-    } catch {
-      return try body()
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let file: LockFile
+      do {
+        file = try LockFile(path: path, fileSystem: fileSystem, create: false)
+      } catch  where error.foundKind != nil {
+        throw .storeFile(error) { _ in .lockFailed(URL(fileURLWithPath: path), reason: "") }
+      } catch {
+        return try body()
+      }
+      switch try file.acquire(exclusive: false, until: deadline) {
+      case .held: return try file.holding(body)
+      case .timedOut: throw timedOut()
+      case .moved: continue
+      }
     }
-    return try withLock(file, exclusive: false, body)
   }
 
-  /// Runs `body` holding the lock exclusively if the lock file is open already and nobody
-  /// holds the lock right now, with one non-blocking `flock`; returns `nil` otherwise.
+  /// Runs `body` holding the lock exclusively if the lock file is open already, is still the
+  /// one at its path, and nobody holds the lock right now, with one non-blocking `flock`;
+  /// returns `nil` otherwise.
   ///
   /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when `flock` fails, or what `body`
   ///   throws.
@@ -76,29 +95,31 @@ final class StoreLock {
   ) throws(PersistenceError) -> Result? {
     guard let file else { return nil }
     defer { if file.isStuck { self.file = nil } }
-    return try file.withLock(exclusive: true, timeout: .zero, body)
-  }
-
-  /// Runs `body` holding the lock exclusively if nobody holds it right now; does nothing
-  /// otherwise, or when the lock file cannot be opened.
-  func ifUncontended(_ body: () -> Void) {
-    guard let file = try? LockFile(path: path, fileSystem: fileSystem),
-      (try? file.tryLock(exclusive: true)) == true
-    else { return }
-    withExtendedLifetime(file) { body() }
-  }
-
-  private func withLock<Result>(
-    _ file: LockFile, exclusive: Bool, _ body: () throws(PersistenceError) -> Result
-  ) throws(PersistenceError) -> Result {
-    guard let result = try file.withLock(exclusive: exclusive, timeout: timeout, body) else {
-      let parts = timeout.components
-      throw .lockTimeout(
-        location.fileURL, seconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+    switch try file.acquire(exclusive: true, until: .now) {
+    case .held: return try file.holding(body)
+    case .timedOut: return nil
+    case .moved:
+      self.file = nil
+      return nil
     }
-    return result
   }
 
+  /// Runs `body` holding the lock exclusively if the lock file exists and nobody holds the
+  /// lock right now; does nothing otherwise. Never creates the lock file: an open to read
+  /// creates no file, and without a lock file no writer has left anything to clean up.
+  func ifUncontended(_ body: () -> Void) {
+    guard let file = try? LockFile(path: path, fileSystem: fileSystem, create: false),
+      case .held = try? file.acquire(exclusive: true, until: .now)
+    else { return }
+    defer { file.release() }
+    body()
+  }
+
+  private func timedOut() -> PersistenceError {
+    let parts = timeout.components
+    return .lockTimeout(
+      location.fileURL, seconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+  }
   /// The lock file, opened (and created if needed) once and kept for later changes.
   private func openForWriters() throws(PersistenceError) -> LockFile {
     if let file { return file }

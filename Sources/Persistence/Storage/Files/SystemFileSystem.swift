@@ -10,8 +10,25 @@
 
 /// ``FileSystem`` backed by the operating system.
 struct SystemFileSystem: FileSystem {
+  /// Opens `path`, never as descriptor 0, 1 or 2.
+  ///
+  /// A program started with a standard stream closed gets the next file it opens in that
+  /// slot, and then prints into it: with stdout closed, a store file opened as descriptor 1
+  /// would receive the program's output. As SQLite's `robust_open` does, a descriptor below 3
+  /// is moved above 2, and `/dev/null` is left open in the low slot for the life of the
+  /// process, so later opens skip it and a print goes nowhere.
   func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
-    try retrying("open", path) { systemOpen(path, flags, mode) }
+    let descriptor = try retrying("open", path) { systemOpen(path, flags, mode) }
+    guard descriptor <= 2 else { return descriptor }
+    let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+    let code = errno
+    _ = systemClose(descriptor)
+    // The lowest free slot, normally the one just freed; one taken by another thread
+    // meanwhile is left to it, and a higher slot than 2 is not needed.
+    let placeholder = systemOpen("/dev/null", O_RDWR, 0)
+    if placeholder > 2 { _ = systemClose(placeholder) }
+    guard moved >= 0 else { throw SystemCallError(call: "fcntl", path: path, code: code) }
+    return moved
   }
 
   func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
@@ -125,7 +142,8 @@ struct SystemFileSystem: FileSystem {
   }
 
   func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32 {
-    try retrying("fcntl", path) { fcntl(descriptor, F_DUPFD_CLOEXEC, 0) }
+    // Above 2, like every descriptor of a store file (see `open`).
+    try retrying("fcntl", path) { fcntl(descriptor, F_DUPFD_CLOEXEC, 3) }
   }
 
   /// Runs a call until it does not fail with `EINTR`; throws on any other failure.
@@ -159,6 +177,13 @@ private func systemRename(_ source: String, _ destination: String) -> Int32 {
 private func systemUnlink(_ path: String) -> Int32 { unlink(path) }
 
 extension FileStatus {
+  /// A device or inode number as `UInt64`, keeping its bit pattern: `dev_t` is a signed
+  /// `Int32` on Darwin, where `UInt64(_:)` would trap on a negative device number, and a
+  /// `UInt64` on Linux.
+  static func fileNumber(_ value: some BinaryInteger) -> UInt64 {
+    UInt64(truncatingIfNeeded: value)
+  }
+
   fileprivate init(_ info: stat) {
     let type = info.st_mode & S_IFMT
     switch type {
@@ -173,8 +198,8 @@ extension FileStatus {
     }
     size = Int64(info.st_size)
     permissions = info.st_mode & 0o7777
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
+    device = Self.fileNumber(info.st_dev)
+    inode = Self.fileNumber(info.st_ino)
     #if canImport(Darwin)
       let modified = info.st_mtimespec
     #else

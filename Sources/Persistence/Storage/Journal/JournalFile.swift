@@ -116,6 +116,28 @@ final class JournalFile {
     length = newLength
   }
 
+  /// Replaces the journal durably by its records from byte `start` on: what a compaction
+  /// leaves when records were appended after the snapshot it wrote. A failure leaves the
+  /// whole journal, whose records up to `start` the new snapshot already holds, so a reader
+  /// skips them.
+  func keepRecords(from start: Int64) throws(PersistenceError) {
+    let tail = start < length ? try readTail(from: start, to: length) : []
+    let written: FileStatus
+    do {
+      written = try DurableFileWriter(fileSystem: fileSystem)
+        .replaceContents(of: path, in: directory, with: tail)
+    } catch {
+      switch error {
+      case .notWritten(let cause), .writtenButNotDurable(let cause, _):
+        throw .writeFailed(url, reason: "cannot shorten the journal: \(cause)")
+      }
+    }
+    if let descriptor { try? fileSystem.close(descriptor, path: path) }
+    descriptor = nil
+    identity = (written.device, written.inode)
+    length = Int64(tail.count)
+  }
+
   /// Flushes the journal to stable storage.
   func synchronize() throws(SystemCallError) {
     try fileSystem.synchronize(try openForWriting(), path: path)

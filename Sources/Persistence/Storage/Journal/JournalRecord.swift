@@ -26,6 +26,20 @@ enum JournalRecord {
   /// overflowing.
   static let maximumSequence = 1 << 53
 
+  /// The sequence from which the next change renumbers the store from 0: 2^52.
+  ///
+  /// A limit alone would wedge a store: a snapshot numbered just below it (damage, a file
+  /// made by hand or by another program) would make every later save fail while the store
+  /// still reads, and `repair` would find nothing wrong. A higher limit is no way out, since
+  /// 2^53 is the largest integer every JSON reader keeps exactly. So a store at or above this
+  /// number writes its items as a snapshot at its current number, which every record left in
+  /// the journal is at or below; once the journal is empty for certain, it writes them again
+  /// numbered 0 (see ``DiskStore/record(_:resulting:)``). A crash in between leaves either
+  /// snapshot, each complete with an empty journal. No store gets here by saving (a million
+  /// changes a second would take 142 years), and between this and ``maximumSequence`` there
+  /// is room for as many changes again, so a failed renumbering is simply tried on the next.
+  static let renumberingSequence = 1 << 52
+
   /// The bytes of a record.
   static func encode(sequence: Int, payload: [UInt8]) -> [UInt8] {
     let hex = String(checksum(sequence: sequence, payload: payload[...]), radix: 16)

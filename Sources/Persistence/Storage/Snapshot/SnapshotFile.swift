@@ -35,6 +35,9 @@ final class SnapshotFile {
   /// The size of the snapshot this instance last read or wrote; 0 when there was none.
   var lastSeenSize: Int64 { lastSeen?.size ?? 0 }
 
+  /// The snapshot as last read or written, to tell later whether it is still the same.
+  var lastSeenIdentity: FileIdentity? { lastSeen }
+
   /// The permission bits of the snapshot this instance last read or wrote, if any.
   var lastSeenPermissions: mode_t? { lastSeen?.permissions }
 
@@ -114,10 +117,10 @@ final class SnapshotFile {
 
   /// Refuses a sequence no writer could have reached: arithmetic on it must not overflow.
   private func checkSequence(_ sequence: Int) throws(PersistenceError) {
-    guard (0..<JournalRecord.maximumSequence).contains(sequence) else {
+    guard (0...JournalRecord.maximumSequence).contains(sequence) else {
       throw .corrupt(
         location.fileURL,
-        reason: "its journal sequence \(sequence) is outside 0..<\(JournalRecord.maximumSequence)")
+        reason: "its journal sequence \(sequence) is outside 0...\(JournalRecord.maximumSequence)")
     }
   }
 

@@ -1,0 +1,27 @@
+// A program started with its standard streams closed never gets a store file as one of them.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct LowDescriptorTests {
+  /// With stdin and stdout closed, the next files a program opens get descriptors 0 and 1;
+  /// if a store file were one of them, what the program prints would land in the store.
+  @Test func aWriterWithItsStandardStreamsClosedKeepsItsOutputOutOfTheStore() async throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.url.path
+    let result = try await onOwnThread {
+      try ChildProcess.run(storeWriter, ["save-closed", path, "5"])
+    }
+    #expect(result.status == 0, "\(result.standardError)")
+    for name in ["q.json", "q.json.journal", "q.json.lock"] {
+      let contents = String(decoding: bytes(of: folder.appending(name)) ?? Data(), as: UTF8.self)
+      #expect(!contents.contains("ack "), "\(name) holds the program's output")
+    }
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await repository.loadAll().count == 5)
+  }
+}

@@ -1,0 +1,66 @@
+// A journal tail torn by a power cut (zeros, then the end of a record) opens, kept and reported.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct TornTailTests {
+  private var lossy: StoreConfiguration {
+    var configuration = StoreConfiguration()
+    configuration.durability = .lossyOnPowerCut(syncWithin: .seconds(3600))
+    return configuration
+  }
+
+  @Test func aTailTornByAPowerCutOpensKeepsItsBytesAndWarns() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Question>(
+      directory: folder.url, filename: "q.json", configuration: lossy, fileSystem: fileSystem)
+    let base = sampleQuestions(3, prefix: "base")
+    try await repository.save(contentsOf: base)  // Durable: a new store's snapshot.
+    for question in sampleQuestions(2, prefix: "later") { try await repository.save(question) }
+    // The later part of the appends reached the disk, the earlier part did not.
+    fileSystem.tearUnsyncedWrites(keeping: 60)
+    let journal = folder.appending("q.json.journal")
+    let torn = try #require(bytes(of: journal))
+    try #require(torn.first == 0 && torn.last == UInt8(ascii: "\n"))
+
+    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == base)
+    let warning = try #require(reopened.warnings.first)
+    #expect(reopened.warnings.count == 1)
+    #expect(warning.file.lastPathComponent == "q.json.journal")
+    #expect(warning.bytes == 0..<Int64(torn.count))
+    let copy = try #require(warning.copy)
+    #expect(bytes(of: copy) == torn)
+    #expect(warning.message.contains(copy.lastPathComponent), "\(warning.message)")
+    #expect(warning.message.contains("q.json.journal"), "\(warning.message)")
+
+    let next = Question(prompt: "after the power cut", answer: "a")
+    try await reopened.save(next)
+    let again = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(await again.loadAll() == base + [next])
+    #expect(again.warnings.isEmpty)
+    let copies = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+      .filter { $0.hasPrefix("q.json.journal.torn-") }
+    #expect(copies.count == 1, "\(copies)")
+  }
+
+  @Test func zerosFollowedByAnIntactRecordStayAnError() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
+    for question in sampleQuestions(2, prefix: "later") { try await repository.save(question) }
+    let journal = folder.appending("q.json.journal")
+    var damaged = try #require(bytes(of: journal))
+    for index in 0..<30 { damaged[index] = 0 }  // The first of two records.
+    try damaged.write(to: journal)
+    #expect(throws: PersistenceError.self) {
+      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    }
+    #expect(bytes(of: journal) == damaged)
+  }
+}
