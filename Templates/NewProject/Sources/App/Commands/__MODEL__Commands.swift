@@ -63,8 +63,9 @@ enum __MODEL__Commands: ItemCommands {
       console.writeOutput(json ? try JSONOutput.encoded(item) : detail(of: item))
     case "edit":
       try input.allowOnly(Array(fieldOptions.values))
-      let item = try IDReference(text: input.single("id")).resolve(in: list.all)
+      let reference = IDReference(text: try input.single("id"))
       guard !input.options.isEmpty else { throw .nothingToEdit(command: input.name) }
+      let item = try reference.resolve(in: list.all)
       let edited = try validated {
         try __MODEL__.validated(
           title: input.value("--title") ?? item.title, notes: input.value("--notes") ?? item.notes,
