@@ -24,6 +24,7 @@
           TabView {
             __MODEL__ListView(model: model.__models__)
               .tabItem { Label("__Models__", systemImage: "list.bullet") }
+            // add-model: tabs
           }
           .task { await model.followChanges() }
         } else {
@@ -42,7 +43,9 @@
           __models__: __MODEL__PageModel(
             list: __MODEL__ListViewModel(
               repository: try LocalRepository<__MODEL__>(
-                directory: folder, filename: "__EXECUTABLE__.json"))))
+                directory: folder, filename: "__EXECUTABLE__.json"))),
+          // add-model: stores
+        )
       } catch {
         failure = String(describing: error)
       }

@@ -16,7 +16,10 @@ public final class __NAME__Model {
   // add-model: properties
 
   /// The app over its pages.
-  public init(__models__: __MODEL__PageModel /* add-model: parameters */) {
+  public init(
+    __models__: __MODEL__PageModel,
+    // add-model: parameters
+  ) {
     self.__models__ = __models__
     // add-model: assignments
   }

@@ -11,7 +11,7 @@ enum __MODEL__Commands: ItemCommands {
   static let group: String? = __GROUP__
   static let storeFilename = "__STORE__"
   static let help: [(usage: String, summary: String)] = [
-    ("add <title> [--notes TEXT] [--tag TAG]...", "add a __model__ and print its id"),
+    ("add <title> [--notes TEXT] [--tag TAG]...", "add one and print its id"),
     ("list [--tag TAG]", "list them, optionally only those tagged TAG"),
     ("search <words>... [--tag TAG]", "list those whose title, notes or tags hold every word"),
     ("show <id>", "show one: its full id, or a unique prefix of 4 hex digits or more"),

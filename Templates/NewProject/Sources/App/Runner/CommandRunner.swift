@@ -116,7 +116,7 @@ public struct CommandRunner {
     do {
       return __NAME__Model(
         __models__: __MODEL__PageModel(
-          list: __MODEL__ListViewModel(repository: try __MODEL__Commands.openStore(in: directory)))
+          list: __MODEL__ListViewModel(repository: try __MODEL__Commands.openStore(in: directory))),
         // add-model: pages
       )
     } catch {

@@ -9,7 +9,7 @@ extension __NAME__Model {
   /// others; `make add-model` adds a line here.
   @MainActor static func over(_ first: any Repository<__MODEL__>) -> __NAME__Model {
     __NAME__Model(
-      __models__: __MODEL__PageModel(list: __MODEL__ListViewModel(repository: first))
+      __models__: __MODEL__PageModel(list: __MODEL__ListViewModel(repository: first)),
       // add-model: in-memory pages
     )
   }
