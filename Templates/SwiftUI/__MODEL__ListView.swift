@@ -7,7 +7,7 @@
   import ViewModels
 
   /// The list of values, with search, a form sheet, a confirmation before a deletion and the
-  /// question an edit conflict asks.
+  /// choice an edit conflict offers.
   ///
   /// The flows live in ``__MODEL__PageModel``: this view shows its `destination` as a sheet, a
   /// dialog or an alert and calls the methods named after what the person does, as the

@@ -113,7 +113,8 @@ import Testing
   }
 
   @Test func theFormEditsEveryField() throws {
-    #expect(try ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Soup"]).status == 0)
+    #expect(
+      try ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Soup"]).status == 0)
     let terminal = try launch()
     try terminal.waitForText("Soup")
     try terminal.send("e")
@@ -141,7 +142,9 @@ import Testing
     _ = try ChildProcess.run(
       executable, ["--data-dir", folder.url.path, "edit", id, "--notes", "Their notes"])
     try terminal.send("\tMy notes\r")
-    let conflict = try terminal.waitForScreen { $0.text.contains("changed elsewhere since you opened it") }
+    let conflict = try terminal.waitForScreen {
+      $0.text.contains("changed elsewhere since you opened it")
+    }
     #expect(conflict.text.contains("yours:  My notes"))
     #expect(conflict.text.contains("theirs: Their notes"))
     try terminal.send("m")

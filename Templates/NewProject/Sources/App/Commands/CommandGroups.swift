@@ -4,7 +4,7 @@
 enum CommandGroups {
   /// The commands of each model; the first has no group word.
   static let all: [any ItemCommands.Type] = [
-    __MODEL__Commands.self,
+    __MODEL__Commands.self
     // add-model: commands
   ]
 

@@ -75,7 +75,8 @@ public struct CommandRunner {
     }
     if let option = invocation.options.first {
       throw .unknownOption(
-        option.name, suggestion: Suggestion.nearest(to: option.name, among: InvocationParser.sharedOptions))
+        option.name,
+        suggestion: Suggestion.nearest(to: option.name, among: InvocationParser.sharedOptions))
     }
     if context.isInteractive && !invocation.json {
       return try await FullScreenMode(model: Self.openModel(in: directory)).run()
