@@ -154,7 +154,9 @@ enum ListFrame {
         " Delete? y/n  “\(title)”", row: row, column: 0, style: CellStyle.bold.colored(.yellow))
     } else if case .conflict(_, let deleted, _) = page.overlay {
       frame.write(
-        deleted ? " m: save yours again  t: leave it deleted" : " m: keep yours  t: keep theirs",
+        deleted
+          ? " Nothing was saved. m: save yours again  t: leave it deleted"
+          : " Nothing was saved yet. Which version stays?",
         row: row, column: 0, style: CellStyle.bold.colored(.yellow))
     } else if let error = page.errorMessage {
       frame.write(" " + error, row: row, column: 0, style: CellStyle.bold.colored(.red))
