@@ -5,7 +5,7 @@ import Foundation
 /// Formats and parses the ISO-8601 timestamps of the on-disk format.
 ///
 /// Written out by hand rather than with `ISO8601DateFormatter` for two reasons: a store of
-/// 100,000 questions parses 100,000 dates when it opens, and the arithmetic here is the same
+/// 100,000 values parses 100,000 dates when it opens, and the arithmetic here is the same
 /// in both directions, so a date survives a round trip bit for bit.
 enum Timestamp {
   /// What every message about text that is not a timestamp says after quoting the text.

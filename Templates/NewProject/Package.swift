@@ -17,7 +17,11 @@ let package = Package(
   name: "__NAME__",
   platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
-    .executable(name: "__EXECUTABLE__", targets: ["__EXECUTABLE__"])
+    // The layers an iOS or macOS app target in Xcode links against (see README.md).
+    .library(name: "Models", targets: ["Models"]),
+    .library(name: "Persistence", targets: ["Persistence"]),
+    .library(name: "ViewModels", targets: ["ViewModels"]),
+    .executable(name: "__EXECUTABLE__", targets: ["__EXECUTABLE__"]),
   ],
   targets: [
     // Layers: Models and Persistence (independent of each other) <- ViewModels <- App.
@@ -41,11 +45,14 @@ let package = Package(
       name: "PersistenceTests", dependencies: ["Persistence", "Models", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "ViewModelsTests",
       dependencies: ["ViewModels", "Persistence", "Models", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "AppTests", dependencies: ["App", "Models", "TestSupport"],
+      name: "AppTests", dependencies: ["App", "Models", "ViewModels", "TestSupport"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-// The SwiftUI detail of one value: its title, notes, tags and creation date, with an Edit button.
+// The SwiftUI detail of one value: every editable field and the creation date, with an Edit button.
 
 #if canImport(SwiftUI)
   import Models
@@ -13,12 +13,8 @@
 
     var body: some View {
       Form {
-        Section("Title") { Text(item.title) }
-        if !item.notes.isEmpty {
-          Section("Notes") { Text(item.notes) }
-        }
-        if !item.tags.isEmpty {
-          Section("Tags") { Text(item.tags.joined(separator: ", ")) }
+        ForEach(item.editableFields.filter { !$0.text.isEmpty }, id: \.label) { field in
+          Section(field.label) { Text(field.text) }
         }
         Section("Created") { Text(item.createdAt, format: .dateTime) }
       }

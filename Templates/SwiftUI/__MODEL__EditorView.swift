@@ -4,12 +4,12 @@
   import SwiftUI
   import ViewModels
 
-  /// The form: title, notes and comma-separated tags, with the model's problem under the title.
+  /// The form: every field of the editor view model, each with its problem under it.
   ///
-  /// Saving is the root model's decision (``__NAME__Model/saveEditor()``), so the sheet closes
+  /// Saving is the page model's decision (``__MODEL__PageModel/saveEditor()``), so the sheet closes
   /// only once the value is stored, and stays open with the text when the store refuses.
   struct __MODEL__EditorView: View {
-    /// The form's text and problem.
+    /// The form's text and problems.
     @Bindable var editor: __MODEL__EditorViewModel
     /// Called by Save.
     var onSave: () -> Void
@@ -19,17 +19,15 @@
     var body: some View {
       NavigationStack {
         Form {
-          Section {
-            TextField("Title", text: $editor.title)
-            if let problem = editor.problem {
-              Text(problem).foregroundStyle(.red)
+          ForEach(__MODEL__EditorViewModel.Field.allCases, id: \.self) { field in
+            Section(field.label) {
+              TextField(
+                field.label, text: Binding(get: { editor[field] }, set: { editor[field] = $0 }),
+                axis: .vertical)
+              if let problem = editor.problems[field] {
+                Text(problem).foregroundStyle(.red)
+              }
             }
-          }
-          Section("Notes") {
-            TextField("Notes", text: $editor.notes, axis: .vertical)
-          }
-          Section("Tags") {
-            TextField("Comma-separated", text: $editor.tags)
           }
         }
         .navigationTitle(editor.isEditing ? "Edit" : "New __model__")

@@ -1,4 +1,4 @@
-// The SwiftUI list over the generated project's view models: search, add, delete with a confirmation.
+// The SwiftUI list over the generated project's view models: search, add, edit, delete, edit conflicts, live changes.
 
 #if canImport(SwiftUI)
   import Models
@@ -6,17 +6,16 @@
   import SwiftUI
   import ViewModels
 
-  /// The list of values, with search, a form sheet and a confirmation before a deletion.
+  /// The list of values, with search, a form sheet, a confirmation before a deletion and the
+  /// choice an edit conflict offers.
   ///
-  /// The flows live in ``__NAME__Model``: this view shows its `destination` as a sheet or a
-  /// dialog and calls the methods named after what the person does, as the terminal list does.
+  /// The flows live in ``__MODEL__PageModel``: this view shows its `destination` as a sheet, a
+  /// dialog or an alert and calls the methods named after what the person does, as the
+  /// terminal app does. `.task` follows the store until the view goes away, so a change made
+  /// in another window or process shows up at once.
   struct __MODEL__ListView: View {
-    @State private var model: __NAME__Model
-
-    /// A list over `model`; the view owns it for its lifetime.
-    init(model: __NAME__Model) {
-      _model = State(initialValue: model)
-    }
+    /// The page's flows; the app's root model owns it.
+    let model: __MODEL__PageModel
 
     var body: some View {
       @Bindable var list = model.list
@@ -46,7 +45,7 @@
           }
         }
         .searchable(text: $list.searchText)
-        .navigationTitle("__NAME__")
+        .navigationTitle("__Models__")
         .navigationDestination(for: UUID.self) { id in
           if let item = list.item(withID: id) {
             __MODEL__DetailView(item: item) { model.edit(item) }
@@ -73,7 +72,30 @@
       ) {
         Button("Delete", role: .destructive) { Task { await model.confirmDeletion() } }
       }
-      .task { await model.load() }
+      .alert(conflictTitle, isPresented: isShowingConflict) {
+        Button("Keep mine") { Task { await model.keepMine() } }
+        Button("Keep theirs", role: .cancel) { model.keepTheirs() }
+      } message: {
+        Text(
+          model.conflictingFields.map { "\($0.field): yours “\($0.yours)”, theirs “\($0.theirs)”" }
+            .joined(separator: "\n"))
+      }
+      .task { await model.followChanges() }
+    }
+
+    private var isShowingConflict: Binding<Bool> {
+      Binding(
+        get: { if case .editConflict = model.destination { true } else { false } },
+        set: { if !$0 { model.dismiss() } })
+    }
+
+    private var conflictTitle: String {
+      if case .editConflict(let yours, let theirs) = model.destination {
+        theirs == nil
+          ? "“\(yours.title)” was deleted elsewhere" : "“\(yours.title)” was changed elsewhere"
+      } else {
+        ""
+      }
     }
 
     private var isShowingEditor: Binding<Bool> {
@@ -99,7 +121,7 @@
 
   #Preview {
     __MODEL__ListView(
-      model: __NAME__Model(
+      model: __MODEL__PageModel(
         list: __MODEL__ListViewModel(
           repository: InMemoryRepository([
             __MODEL__(title: "First", tags: ["example"]),

@@ -15,8 +15,8 @@ import Foundation
 ///
 /// ```swift
 /// let terminal = try PseudoTerminal(
-///   executable: BuiltProducts.executable("questions"), arguments: ["browse"], environment: [:])
-/// try terminal.waitForText("Questions")
+///   executable: BuiltProducts.executable("notes"), arguments: ["browse"], environment: [:])
+/// try terminal.waitForText("Notes")
 /// try terminal.send("q")
 /// #expect(try terminal.waitForExit().status == 0)
 /// ```

@@ -8,7 +8,7 @@ public final class TemporaryDirectory: Sendable {
   public let url: URL
 
   /// Creates a new folder named after `prefix` with a unique suffix.
-  public init(prefix: String = "QuestionBankTests") throws {
+  public init(prefix: String = "SwiftPackageTests") throws {
     let template = FileManager.default.temporaryDirectory
       .appendingPathComponent("\(prefix).XXXXXX").path
     var bytes = Array(template.utf8CString)

@@ -9,7 +9,7 @@ public struct CellStyle: Hashable, Sendable {
   public enum Color: Int, Hashable, Sendable {
     /// Errors.
     case red = 31
-    /// Success, such as a question known in a quiz.
+    /// Success, such as a saved change.
     case green = 32
     /// Warnings and confirmations.
     case yellow = 33

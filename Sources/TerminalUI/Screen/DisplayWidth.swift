@@ -24,7 +24,7 @@ public enum DisplayWidth {
   /// `character`, or U+FFFD when it is a control character that would move the cursor or
   /// start an escape sequence; a tab or newline becomes a space.
   ///
-  /// Text from the store goes through this before it reaches a frame, so a question that
+  /// Text from the store goes through this before it reaches a frame, so a stored title that
   /// contains `ESC [2J` is shown, not obeyed.
   public static func sanitized(_ character: Character) -> Character {
     guard let scalar = character.unicodeScalars.first else { return character }

@@ -51,7 +51,7 @@ public final class KeyReader: Sendable {
       escapeMilliseconds: Int32(clamping: max(milliseconds, 1)), continuation: continuation)
     continuation.onTermination = { [loop] _ in loop.wake() }
     let thread = Thread { [loop] in loop.run() }
-    thread.name = "questions.keys"
+    thread.name = "TerminalUI.keys"
     thread.start()
   }
 

@@ -33,6 +33,23 @@ extension __MODEL__ {
     cleanedTags(text.split(separator: ",").map(String.init))
   }
 
+  /// The fields a person edits, as the form labels them and shows them, in the form's order.
+  ///
+  /// A conflict prompt and the detail view read this, so a new field added here shows up in
+  /// both.
+  public var editableFields: [(label: String, text: String)] {
+    [("Title", title), ("Notes", notes), ("Tags", tags.joined(separator: ", "))]
+  }
+
+  /// The editable fields whose text differs between this version (yours) and `other`
+  /// (theirs), in the form's order.
+  public func differences(from other: __MODEL__) -> [FieldDifference] {
+    zip(editableFields, other.editableFields).compactMap { mine, theirs in
+      mine.text == theirs.text
+        ? nil : FieldDifference(field: mine.label, yours: mine.text, theirs: theirs.text)
+    }
+  }
+
   /// Whether every word of `searchText` appears, ignoring case, in the title, the notes or a
   /// tag; an empty search matches everything.
   public func matches(_ searchText: String) -> Bool {

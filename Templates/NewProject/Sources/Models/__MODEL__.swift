@@ -6,8 +6,11 @@ import Foundation
 ///
 /// `__MODEL__` is a plain value: it knows nothing about where it is stored. Its `Codable`
 /// form is the on-disk shape of one __model__, a JSON object with exactly the keys `id`,
-/// `title`, `notes`, `tags` and `createdAt`, where `createdAt` is an ISO-8601 string in UTC
-/// such as `2026-11-22T07:54:15Z` (or `2026-11-22T07:54:15.250Z` with milliseconds).
+/// `title`, `notes`, `tags` and `createdAt`. The date is an ISO-8601 string in UTC such as
+/// `2026-11-22T07:54:15Z` (or `2026-11-22T07:54:15.250Z` with milliseconds).
+///
+/// A new field appears in several places; the README's checklist names them, and
+/// `__MODEL__FieldListTests` fails until the lists of fields agree.
 ///
 /// ``createdAt`` is kept to the millisecond, the precision of its on-disk form, so a value
 /// compares equal to itself after a round trip through a file.

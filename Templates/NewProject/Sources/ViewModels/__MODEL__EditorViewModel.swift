@@ -1,26 +1,60 @@
-// The state behind the form that adds a __model__ or edits one: the typed text and its problem.
+// The state behind the form that adds a __model__ or edits one: the typed text of every field and its problems.
 
 import Foundation
 import Models
 import Observation
 
-/// The text of a form, checked by the model's rules when it is saved.
+/// The add/edit form for one __model__.
+///
+/// A front end binds its text fields to ``title``, ``notes`` and ``tags`` (comma-separated, as
+/// typed), or walks ``Field/allCases`` with ``subscript(_:)``, and calls
+/// ``validated__MODEL__()`` when the person submits. That sets ``problems`` to one sentence per
+/// field that needs fixing and returns the value to save, or `nil`. Editing a field clears
+/// its problem. The form saves nothing itself: ``__MODEL__PageModel`` does.
 @Observable @MainActor
 public final class __MODEL__EditorViewModel {
+  /// A field of the form, in the order it is shown.
+  public enum Field: CaseIterable, Sendable {
+    /// The one line shown in lists.
+    case title
+    /// Free text.
+    case notes
+    /// Comma-separated tags.
+    case tags
+
+    /// The field's label, as the form and a conflict prompt show it.
+    public var label: String {
+      switch self {
+      case .title: "Title"
+      case .notes: "Notes"
+      case .tags: "Tags"
+      }
+    }
+  }
+
   /// The title as typed.
   public var title: String {
-    didSet { if title != oldValue, problem != nil { problem = nil } }
+    didSet { clearProblem(.title, ifChangedFrom: oldValue, to: title) }
   }
   /// The notes as typed.
-  public var notes: String
+  public var notes: String {
+    didSet { clearProblem(.notes, ifChangedFrom: oldValue, to: notes) }
+  }
   /// The tags as typed, separated by commas.
-  public var tags: String
-  /// Why the text cannot be saved yet, after ``validated__MODEL__()`` found out; cleared by
-  /// typing in the title.
-  public private(set) var problem: String?
+  public var tags: String {
+    didSet { clearProblem(.tags, ifChangedFrom: oldValue, to: tags) }
+  }
+  /// A sentence per field that kept the last ``validated__MODEL__()`` from succeeding.
+  public private(set) var problems: [Field: String] = [:]
 
   /// Whether the form edits a stored value rather than adding one.
   public var isEditing: Bool { original != nil }
+
+  /// The value the form was opened on, as it was then; `nil` when adding one.
+  ///
+  /// Saving compares it with what the store holds now, so an edit never silently undoes a
+  /// change another writer made meanwhile.
+  public var startedFrom: __MODEL__? { original }
 
   @ObservationIgnored private let original: __MODEL__?
 
@@ -32,18 +66,48 @@ public final class __MODEL__EditorViewModel {
     tags = item?.tags.joined(separator: ", ") ?? ""
   }
 
+  /// The text of `field`, for a front end that walks the fields in order.
+  public subscript(field: Field) -> String {
+    get {
+      switch field {
+      case .title: title
+      case .notes: notes
+      case .tags: tags
+      }
+    }
+    set {
+      switch field {
+      case .title: title = newValue
+      case .notes: notes = newValue
+      case .tags: tags = newValue
+      }
+    }
+  }
+
   /// The value the form describes, keeping the id and creation time of one being edited; `nil`
-  /// with ``problem`` set when the text breaks a rule.
+  /// with ``problems`` set when the text breaks a rule.
   public func validated__MODEL__() -> __MODEL__? {
     do {
       let item = try __MODEL__.validated(
         title: title, notes: notes, tags: __MODEL__.tags(fromList: tags),
         id: original?.id ?? UUID(), createdAt: original?.createdAt ?? .now)
-      if problem != nil { problem = nil }
+      if !problems.isEmpty { problems = [:] }
       return item
     } catch {
-      problem = error.errorDescription
+      let found: [Field: String] = [Self.field(of: error): error.errorDescription ?? "\(error)"]
+      if problems != found { problems = found }
       return nil
     }
+  }
+
+  /// The field a content error is about.
+  private static func field(of error: __MODEL__Error) -> Field {
+    switch error {
+    case .blankTitle: .title
+    }
+  }
+
+  private func clearProblem(_ field: Field, ifChangedFrom old: String, to new: String) {
+    if new != old, problems[field] != nil { problems[field] = nil }
   }
 }

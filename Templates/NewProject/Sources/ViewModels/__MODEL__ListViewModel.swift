@@ -1,4 +1,4 @@
-// The state behind the list of __model__ values: loading, searching, adding and removing.
+// The state behind the list of __model__ values: loading, following changes, searching, saving.
 
 import Models
 import Observation
@@ -35,7 +35,7 @@ public final class __MODEL__ListViewModel {
   @ObservationIgnored private var allItems: [__MODEL__] = []
   @ObservationIgnored private let repository: any Repository<__MODEL__>
 
-  /// A list over `repository`; call ``load()`` to fill it.
+  /// A list over `repository`; call ``load()`` or ``followChanges()`` to fill it.
   public init(repository: any Repository<__MODEL__>) {
     self.repository = repository
   }
@@ -43,6 +43,24 @@ public final class __MODEL__ListViewModel {
   /// Reads every value from the store.
   public func load() async {
     show(await repository.loadAll(), error: nil)
+  }
+
+  /// Reads every value, then keeps the list current until the calling task is cancelled: a
+  /// change made by another view model, another window or another process on the same files
+  /// shows up without another ``load()``.
+  ///
+  /// A SwiftUI view calls it from `.task { await list.followChanges() }`, which cancels it
+  /// when the view goes away; the terminal app runs it in a task it cancels on the way out.
+  /// The subscription starts before the first read, so no change falls between the two. Each
+  /// change becomes one observable update that keeps ``searchText``, ``tag`` and any
+  /// ``errorMessage``. A command that exits at once calls ``load()`` instead.
+  public func followChanges() async {
+    let changes = await repository.changes()
+    await load()
+    for await _ in changes {
+      if Task.isCancelled { return }
+      show(await repository.loadAll(), error: errorMessage)
+    }
   }
 
   /// The value with `id`, whatever the filters.
@@ -58,6 +76,29 @@ public final class __MODEL__ListViewModel {
   @discardableResult
   public func add(_ item: __MODEL__) async -> Bool {
     await perform { try await $0.save(item) }
+  }
+
+  /// Saves `item` only if the store still holds `original` under its id (`nil`: nothing), so
+  /// an edit never silently undoes another writer's change or brings back a value someone
+  /// deleted.
+  ///
+  /// The comparison happens inside the repository, with the save, not across an `await`.
+  /// When the store refuses, ``errorMessage`` says why.
+  public func save(
+    _ item: __MODEL__, ifUnchangedSince original: __MODEL__?
+  ) async -> SaveOutcome<__MODEL__> {
+    do {
+      guard try await repository.save(item, ifCurrent: original) else {
+        let current = await repository.find(by: item.id)
+        show(await repository.loadAll(), error: nil)
+        return .conflict(current: current)
+      }
+    } catch {
+      errorMessage = ErrorText.sentence(for: error)
+      return .failed
+    }
+    show(await repository.loadAll(), error: nil)
+    return .saved
   }
 
   /// Deletes the value with `id`; `false` with ``errorMessage`` set when the store refuses.

@@ -22,40 +22,6 @@ import Testing
       environment: ["__ENV_PREFIX___DATA_DIR": nil].merging(environment) { $1 })
   }
 
-  @Test func addListShowAndDelete() throws {
-    let added = try run(["add", "Pancakes", "--notes", "Flour, eggs, milk", "--tag", "quick"])
-    #expect(added.status == 0)
-    let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(UUID(uuidString: id) != nil)
-    #expect(try run(["add", "Bread", "--tag=slow"]).status == 0)
-
-    let list = try run(["list"])
-    #expect(list.status == 0)
-    #expect(list.standardOutput.contains("Pancakes  #quick"))
-    #expect(list.standardOutput.contains("Bread  #slow"))
-    #expect(try run(["list", "--tag", "slow"]).standardOutput.contains("Pancakes") == false)
-
-    let shown = try run(["show", String(id.prefix(6)).lowercased()])
-    #expect(shown.status == 0)
-    #expect(shown.standardOutput.contains("notes:   Flour, eggs, milk"))
-
-    let deleted = try run(["delete", id])
-    #expect(deleted.status == 0)
-    #expect(deleted.standardOutput == "Deleted “Pancakes”.\n")
-    #expect(!(try run(["list"]).standardOutput.contains("Pancakes")))
-  }
-
-  @Test func listJSONIsAnArrayOfObjectsWithTheModelsKeys() throws {
-    _ = try run(["add", "Soup", "--tag", "a", "--tag", "b"])
-    let result = try run(["list", "--json"])
-    #expect(result.status == 0)
-    let array = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
-    try #require(array.count == 1)
-    #expect(Set(array[0].keys) == ["id", "title", "notes", "tags", "createdAt"])
-    #expect(array[0]["tags"] as? [String] == ["a", "b"])
-  }
-
   @Test func theEnvironmentVariableNamesTheFolder() throws {
     let environment = ["__ENV_PREFIX___DATA_DIR": folder.url.path]
     #expect(
@@ -67,7 +33,8 @@ import Testing
   @Test(
     arguments: [
       ["frobnicate"], ["add"], ["add", "   "], ["list", "--bogus"], ["show"], ["show", "xyz"],
-      ["delete", "12"], ["list", "extra"], ["show", "--notes", "n", "abcd"],
+      ["delete", "12"], ["list", "extra"], ["show", "--notes", "n", "abcd"], ["--jsn"],
+      ["edit", "abcd"], ["search"],
     ])
   func aWrongCommandLineExitsWith64(arguments: [String]) throws {
     let result = try run(arguments)
@@ -79,7 +46,7 @@ import Testing
   @Test func anUnknownIDOrAnUnreadableStoreExitsWith1() throws {
     let missing = try run(["show", "abcdef12"])
     #expect(missing.status == 1)
-    #expect(missing.standardError.contains("No __model__ has an id starting with"))
+    #expect(missing.standardError.contains("Nothing has an id starting with"))
     try Data("not json".utf8).write(to: folder.appending("__EXECUTABLE__.json"))
     let corrupt = try run(["list"])
     #expect(corrupt.status == 1)
@@ -118,6 +85,22 @@ import Testing
       #expect(result.standardOutput.contains("add <title> [--notes TEXT] [--tag TAG]..."))
       #expect(result.standardOutput.contains("__ENV_PREFIX___DATA_DIR"))
     }
+  }
+
+  @Test func aMistypedCommandOrOptionGetsTheNearestOne() throws {
+    let command = try run(["lsit"])
+    #expect(command.status == 64)
+    #expect(command.standardError.contains("did you mean “list”?"))
+    let option = try run(["add", "Soup", "--ntoes", "salt"])
+    #expect(option.status == 64)
+    #expect(option.standardError.contains("did you mean --notes?"))
+    #expect(try run(["--jsn"]).standardError.contains("did you mean --json?"))
+  }
+
+  @Test func versionPrintsTheVersionAndExitsWith0() throws {
+    let result = try run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "__EXECUTABLE__ 0.1.0\n")
   }
 
   @Test func withoutATerminalNoCommandMeansList() throws {

@@ -54,17 +54,16 @@ import Testing
     try terminal.waitForText("Nothing here yet.")
 
     try terminal.send("a")
-    try terminal.waitForText("New __model__")
+    try terminal.waitForText("New in __Models__")
     try terminal.send("\r")
     try terminal.waitForText("The title is empty")
     try terminal.send("Pancakes\r")
     try terminal.waitForText("Added “Pancakes”.")
-    try terminal.send("aBread\r")
+    try terminal.send("aBread\t\tslow\r")
     let list = try terminal.waitForScreen {
-      $0.line(0).hasPrefix(" __NAME__") && $0.line(0).hasSuffix(" 2")
+      $0.line(0).hasPrefix(" __NAME__") && $0.line(0).hasSuffix(" 2") && $0.text.contains("#slow")
     }
     #expect(list.text.contains("Pancakes"))
-    #expect(list.text.contains("Bread"))
 
     try terminal.send("/panc")
     let searched = try terminal.waitForScreen { $0.line(0).contains("/panc▏") }
@@ -111,5 +110,48 @@ import Testing
     try terminal.signal(SIGTERM)
     #expect(try terminal.waitForExit().status == 128 + SIGTERM)
     try expectRestored(terminal, like: before)
+  }
+
+  @Test func theFormEditsEveryField() throws {
+    #expect(
+      try ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Soup"]).status == 0)
+    let terminal = try launch()
+    try terminal.waitForText("Soup")
+    try terminal.send("e")
+    try terminal.waitForText("Edit")
+    try terminal.send("\u{15}Stew\tThick\tdinner, winter\r")
+    try terminal.waitForText("Saved “Stew”.")
+    try terminal.send("q")
+    _ = try terminal.waitForExit()
+    let shown = try ChildProcess.run(executable, ["--data-dir", folder.url.path, "list", "--json"])
+    #expect(shown.standardOutput.contains("\"notes\" : \"Thick\""))
+    #expect(shown.standardOutput.contains("\"winter\""))
+  }
+
+  @Test func aChangeFromAnotherProcessShowsUpAndAConflictingEditAsksWhichToKeep() throws {
+    let added = try ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Soup"])
+    let id = String(added.standardOutput.prefix(8))
+    let terminal = try launch()
+    try terminal.waitForText("Soup")
+    // Another process adds a value: the open list follows the store and shows it.
+    _ = try ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Bread"])
+    try terminal.waitForText("Bread")
+
+    try terminal.send("ge")
+    try terminal.waitForText("Edit")
+    _ = try ChildProcess.run(
+      executable, ["--data-dir", folder.url.path, "edit", id, "--notes", "Their notes"])
+    try terminal.send("\tMy notes\r")
+    let conflict = try terminal.waitForScreen {
+      $0.text.contains("changed elsewhere since you opened it")
+    }
+    #expect(conflict.text.contains("yours:  My notes"))
+    #expect(conflict.text.contains("theirs: Their notes"))
+    try terminal.send("m")
+    try terminal.waitForText("Saved your version of “Soup”.")
+    try terminal.send("q")
+    _ = try terminal.waitForExit()
+    let shown = try ChildProcess.run(executable, ["--data-dir", folder.url.path, "show", id])
+    #expect(shown.standardOutput.contains("Notes: My notes"))
   }
 }

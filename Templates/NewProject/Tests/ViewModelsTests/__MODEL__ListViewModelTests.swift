@@ -1,4 +1,4 @@
-// The list view model on an in-memory store and on a real store in a temporary folder.
+// The __model__ list view model on an in-memory store and on a real store in a temporary folder.
 
 import Foundation
 import Models
@@ -7,30 +7,10 @@ import TestSupport
 import Testing
 import ViewModels
 
-/// The stores the list runs on: the fake, and a `LocalRepository` on disk.
-enum StoreKind: String, CaseIterable, Sendable {
-  case inMemory, local
-
-  /// A new empty store, and the folder that holds it (kept alive by the caller).
-  func makeStore() throws -> (any Repository<__MODEL__>, TemporaryDirectory) {
-    let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
-    switch self {
-    case .inMemory: return (InMemoryRepository<__MODEL__>(), folder)
-    case .local:
-      return (try LocalRepository<__MODEL__>(directory: folder.url, filename: "store.json"), folder)
-    }
-  }
-}
-
-/// An error a fake store throws, with a sentence like a real one's.
-struct RefusedWrite: Error, CustomStringConvertible {
-  var description: String { "The disk is full." }
-}
-
 @MainActor @Suite struct __MODEL__ListViewModelTests {
   @Test(arguments: StoreKind.allCases)
   func addedValuesAppearInOrder(kind: StoreKind) async throws {
-    let (store, folder) = try kind.makeStore()
+    let (store, folder) = try kind.makeStore(of: __MODEL__.self)
     defer { withExtendedLifetime(folder) {} }
     let list = __MODEL__ListViewModel(repository: store)
     await list.load()
@@ -46,7 +26,7 @@ struct RefusedWrite: Error, CustomStringConvertible {
 
   @Test(arguments: StoreKind.allCases)
   func removeDeletesFromTheStore(kind: StoreKind) async throws {
-    let (store, folder) = try kind.makeStore()
+    let (store, folder) = try kind.makeStore(of: __MODEL__.self)
     defer { withExtendedLifetime(folder) {} }
     let list = __MODEL__ListViewModel(repository: store)
     let kept = __MODEL__(title: "Kept")
@@ -95,5 +75,67 @@ struct RefusedWrite: Error, CustomStringConvertible {
     await store.failWrites(with: nil)
     #expect(await list.add(__MODEL__(title: "Kept")))
     #expect(list.errorMessage == nil)
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func followingShowsAChangeMadeThroughAnotherViewModel(kind: StoreKind) async throws {
+    let (store, folder) = try kind.makeStore(of: __MODEL__.self)
+    defer { withExtendedLifetime(folder) {} }
+    let shown = __MODEL__ListViewModel(repository: store)
+    let following = Task { await shown.followChanges() }
+    defer { following.cancel() }
+    let other = __MODEL__ListViewModel(repository: store)
+    let item = __MODEL__(title: "From elsewhere")
+    #expect(await other.add(item))
+    try await waitUntil { shown.items == [item] }
+  }
+
+  @Test func followingShowsAChangeFromAnotherRepositoryOnTheSameFiles() async throws {
+    let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
+    let shown = __MODEL__ListViewModel(
+      repository: try LocalRepository<__MODEL__>(directory: folder.url, filename: "store.json"))
+    let following = Task { await shown.followChanges() }
+    defer { following.cancel() }
+    let writer = try LocalRepository<__MODEL__>(directory: folder.url, filename: "store.json")
+    let item = __MODEL__(title: "Another window")
+    try await writer.save(item)
+    try await waitUntil { shown.items == [item] }
+  }
+
+  @Test func followingEndsWhenItsTaskIsCancelled() async {
+    let list = __MODEL__ListViewModel(repository: InMemoryRepository<__MODEL__>())
+    let following = Task { await list.followChanges() }
+    following.cancel()
+    await following.value  // Returns: a loop that outlived its task would hang here.
+  }
+
+  @Test func anEditSavesOnlyOverTheVersionItStartedFrom() async throws {
+    let original = __MODEL__(title: "Soup")
+    let store = InMemoryRepository([original])
+    let list = __MODEL__ListViewModel(repository: store)
+    await list.load()
+    var theirs = original
+    theirs.notes = "Their notes"
+    try await store.save(theirs)
+    var mine = original
+    mine.title = "Better soup"
+    #expect(await list.save(mine, ifUnchangedSince: original) == .conflict(current: theirs))
+    #expect(await store.loadAll() == [theirs])
+    #expect(await list.save(mine, ifUnchangedSince: theirs) == .saved)
+    #expect(list.items == [mine])
+    try await store.delete(mine.id)
+    #expect(await list.save(mine, ifUnchangedSince: mine) == .conflict(current: nil))
+    #expect(await store.loadAll().isEmpty)
+  }
+
+  /// Waits up to five seconds for `condition`, checking every 10 ms.
+  private func waitUntil(
+    _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    for _ in 0..<500 {
+      if condition() { return }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("Timed out waiting for the condition", sourceLocation: sourceLocation)
   }
 }

@@ -1,11 +1,26 @@
-// A parsed command line: the subcommand, if any, and the options every subcommand shares.
+// A parsed command line: its words, the options every command shares, and those it leaves to the command.
 
 /// The command line of one run.
 nonisolated struct Invocation: Equatable, Sendable {
-  /// The subcommand; `nil` when the command line named none.
-  var command: Command?
+  /// The words that are not options, in order: a command, or a group and a command, and
+  /// their arguments.
+  var words: [String] = []
+  /// The options left to the command, such as `--notes TEXT`, in order.
+  var options: [CommandOption] = []
   /// The folder given with `--data-dir`.
   var dataDirectory: String?
   /// Whether `--json` asked for JSON output.
   var json = false
+  /// Whether `--help` or `-h` asked for the help page.
+  var help = false
+  /// Whether `--version` asked for the version.
+  var version = false
+}
+
+/// One `--name value` option that a command interprets.
+nonisolated struct CommandOption: Equatable, Sendable {
+  /// The option as typed, with its dashes: `--notes`.
+  var name: String
+  /// Its value.
+  var value: String
 }

@@ -1,18 +1,19 @@
 // Turns the words of a command line into an `Invocation`, or a usage error that says what is wrong.
 
-/// A small parser for `__EXECUTABLE__ [--data-dir DIR] [--json] <subcommand> [arguments]`.
+/// A small parser for `__EXECUTABLE__ [--data-dir DIR] [--json] [group] <command> [arguments]`.
 ///
-/// Options may come before or after the subcommand, as `--name value` or `--name=value`;
-/// `--` ends the options, so a title may start with a dash.
+/// Options may come before or after the command, as `--name value` or `--name=value`; `--`
+/// ends the options, so a title may start with a dash. The shared options are handled here;
+/// every other `--name` takes a value and is left to the command, which knows its own.
 nonisolated enum InvocationParser {
+  /// The options every command shares.
+  static let sharedOptions = ["--data-dir", "--json", "--help", "--version"]
+
   /// The invocation `arguments` describe (without the program's name).
   ///
   /// - Throws: An ``AppError`` usage error naming the word that is wrong.
   static func parse(_ arguments: [String]) throws(AppError) -> Invocation {
     var invocation = Invocation()
-    var words: [String] = []
-    var notes: String?
-    var tags: [String] = []
     var index = 0
     var optionsEnded = false
     func value(for name: String, inline: String?) throws(AppError) -> String {
@@ -24,7 +25,7 @@ nonisolated enum InvocationParser {
     while index < arguments.count {
       let word = arguments[index]
       if optionsEnded || !word.hasPrefix("-") || word == "-" {
-        words.append(word)
+        invocation.words.append(word)
       } else if word == "--" {
         optionsEnded = true
       } else {
@@ -33,53 +34,20 @@ nonisolated enum InvocationParser {
         let inline = parts.count > 1 ? parts[1] : nil
         switch name {
         case "--data-dir": invocation.dataDirectory = try value(for: name, inline: inline)
-        case "--notes": notes = try value(for: name, inline: inline)
-        case "--tag": tags.append(try value(for: name, inline: inline))
         case "--json" where inline == nil: invocation.json = true
-        case "--help", "-h": words.insert("help", at: 0)
-        default: throw .unknownOption(word)
+        case "--help" where inline == nil, "-h" where inline == nil: invocation.help = true
+        case "--version" where inline == nil: invocation.version = true
+        case _ where Suggestion.nearest(to: name, among: sharedOptions) != nil:
+          throw .unknownOption(
+            word, suggestion: Suggestion.nearest(to: name, among: sharedOptions))
+        case _ where name.hasPrefix("--") && name.count > 2:
+          invocation.options.append(
+            CommandOption(name: name, value: try value(for: name, inline: inline)))
+        default: throw .unknownOption(word, suggestion: nil)
         }
       }
       index += 1
     }
-    invocation.command = try command(from: words, notes: notes, tags: tags)
     return invocation
-  }
-
-  private static func command(
-    from words: [String], notes: String?, tags: [String]
-  ) throws(AppError) -> Command? {
-    guard let name = words.first else {
-      if notes != nil || !tags.isEmpty { throw .missingCommand }
-      return nil
-    }
-    let arguments = Array(words.dropFirst())
-    if name != "add", notes != nil { throw .optionNotAllowed("--notes", command: name) }
-    if name != "add", name != "list", !tags.isEmpty {
-      throw .optionNotAllowed("--tag", command: name)
-    }
-    switch name {
-    case "add":
-      let title = try single(arguments, named: "title", for: name)
-      return .add(title: title, notes: notes ?? "", tags: tags)
-    case "list":
-      guard arguments.isEmpty else { throw .unexpectedArgument(arguments[0], command: name) }
-      guard tags.count <= 1 else { throw .optionNotAllowed("a second --tag", command: name) }
-      return .list(tag: tags.first)
-    case "show": return .show(try single(arguments, named: "id", for: name))
-    case "delete": return .delete(try single(arguments, named: "id", for: name))
-    case "help": return .help
-    default: throw .unknownCommand(name)
-    }
-  }
-
-  private static func single(
-    _ arguments: [String], named argument: String, for command: String
-  ) throws(AppError) -> String {
-    guard let first = arguments.first else {
-      throw .missingArgument(argument, command: command)
-    }
-    guard arguments.count == 1 else { throw .unexpectedArgument(arguments[1], command: command) }
-    return first
   }
 }

@@ -1,4 +1,4 @@
-// Runs the full-screen list: owns the terminal, draws frames as state changes, hands keys over.
+// Runs the full-screen app: owns the terminal, follows the stores, draws frames as state changes, hands keys over.
 
 import Foundation
 import Observation
@@ -11,6 +11,8 @@ import ViewModels
 ///    view models, which change their state.
 /// 2. An `Observations` sequence over ``ListFrame/frame(for:)`` notices the change and yields
 ///    a new frame, which ``FrameRenderer`` turns into one write of escape sequences.
+/// 3. ``__NAME__Model/followChanges()`` runs in a task cancelled on the way out, so a change
+///    another window or process makes shows up as it is stored.
 /// Nothing calls "redraw" by hand: a terminal resize only sets ``ListScreen/size``.
 struct FullScreenMode {
   /// The flows the screen drives.
@@ -58,6 +60,8 @@ struct FullScreenMode {
       }
     }
     defer { drawing.cancel() }
+    let following = Task { await model.followChanges() }
+    defer { following.cancel() }
     for await key in reader.keys {
       await screen.handle(key)
       if screen.exitStatus != nil { break }

@@ -1,13 +1,12 @@
-// Draws a whole frame from the list screen: title bar, the list or the page over it, status, hints.
+// Draws a whole frame from the screen: title bar with the pages, the list or what is over it, status, hints.
 
 import Models
 import TerminalUI
-import ViewModels
 
 /// The pure function from state to frame that the run loop observes.
 ///
-/// It reads the screen and its view models and nothing else, so `Observations` re-runs it
-/// whenever something it read changes, and the same state always gives the same frame.
+/// It reads the screen and its pages and nothing else, so `Observations` re-runs it whenever
+/// something it read changes, and the same state always gives the same frame.
 enum ListFrame {
   /// The smallest terminal the page is laid out for.
   static let minimumSize = TerminalSize(columns: 20, rows: 6)
@@ -23,23 +22,29 @@ enum ListFrame {
       return frame
     }
     drawTitle(screen, into: &frame)
-    switch screen.page {
+    switch screen.mode {
     case .list, .search, .confirmDelete: drawList(screen, into: &frame)
     case .editor: drawEditor(screen, into: &frame)
-    case .help: drawHelp(into: &frame)
+    case .conflict: drawConflict(screen, into: &frame)
+    case .help: drawHelp(screen, into: &frame)
     }
     drawStatus(screen, into: &frame)
-    frame.write(" " + hints(for: screen.page), row: frame.rows - 1, column: 0, style: .dim)
+    frame.write(" " + hints(for: screen), row: frame.rows - 1, column: 0, style: .dim)
     return frame
   }
 
   private static func drawTitle(_ screen: ListScreen, into frame: inout Frame) {
+    let page = screen.page
     var title = " __NAME__"
-    if screen.page == .search || !screen.list.searchText.isEmpty {
-      title += " /" + screen.list.searchText + (screen.page == .search ? cursor : "")
+    title +=
+      screen.pages.count > 1
+      ? "  " + screen.pages.map { $0 === page ? "[\($0.title)]" : $0.title }.joined(separator: " ")
+      : ""
+    if screen.mode == .search || !page.searchText.isEmpty {
+      title += "  /" + page.searchText + (screen.mode == .search ? cursor : "")
     }
-    let shown = screen.list.items.count
-    let total = screen.list.totalCount
+    let shown = page.rows.count
+    let total = page.totalCount
     let counter = (shown == total ? "\(total)" : "\(shown) of \(total)") + " "
     let counterWidth = DisplayWidth.of(counter)
     frame.write(title, row: 0, column: 0, width: frame.columns - counterWidth - 1)
@@ -48,32 +53,31 @@ enum ListFrame {
   }
 
   private static func drawList(_ screen: ListScreen, into frame: inout Frame) {
-    let items = screen.list.items
-    if items.isEmpty {
-      let empty = screen.list.totalCount == 0
+    let rows = screen.page.rows
+    if rows.isEmpty {
+      let empty = screen.page.totalCount == 0
       frame.write(
         empty ? "Nothing here yet." : "Nothing matches the search.", row: 2, column: 2,
         style: .bold)
       frame.write(
         empty ? "Press a to add one." : "Press Esc to show everything.", row: 3, column: 2)
     }
-    let end = min(screen.scrollOffset + screen.visibleRowCount, items.count)
-    for (row, index) in zip(1..., screen.scrollOffset..<max(end, screen.scrollOffset)) {
-      drawRow(items[index], isSelected: index == screen.selection, row: row, into: &frame)
+    let end = min(screen.scrollOffset + screen.visibleRowCount, rows.count)
+    for (line, index) in zip(1..., screen.scrollOffset..<max(end, screen.scrollOffset)) {
+      drawRow(rows[index], isSelected: index == screen.selection, row: line, into: &frame)
     }
     let separator = frame.rows - 4
     frame.write(
       String(repeating: "─", count: frame.columns), row: separator, column: 0, style: .dim)
-    guard let item = screen.selected__MODEL__ else { return }
-    let notes = item.notes.isEmpty ? "no notes" : item.notes
+    guard let row = screen.selectedRow else { return }
+    let detail = row.detail.isEmpty ? "no notes" : row.detail
     frame.write(
-      notes, row: separator + 1, column: 1, style: item.notes.isEmpty ? .dim : .plain,
+      detail, row: separator + 1, column: 1, style: row.detail.isEmpty ? .dim : .plain,
       width: frame.columns - 2)
   }
 
-  private static func drawRow(
-    _ item: __MODEL__, isSelected: Bool, row: Int, into frame: inout Frame
-  ) {
+  private static func drawRow(_ item: PageRow, isSelected: Bool, row: Int, into frame: inout Frame)
+  {
     var tagsWidth = 0
     if !item.tags.isEmpty {
       let tags = item.tags.map { "#" + $0 }.joined(separator: " ")
@@ -87,20 +91,54 @@ enum ListFrame {
   }
 
   private static func drawEditor(_ screen: ListScreen, into frame: inout Frame) {
-    guard let editor = screen.editor else { return }
-    frame.write(editor.isEditing ? "Edit" : "New __model__", row: 2, column: 2, style: .bold)
-    frame.write("Title: " + editor.title + cursor, row: 4, column: 2, width: frame.columns - 4)
-    if let problem = editor.problem {
-      frame.write(problem, row: 6, column: 2, style: CellStyle.bold.colored(.red))
+    guard case .editor(let form) = screen.page.overlay else { return }
+    frame.write(
+      form.isEditing ? "Edit" : "New in \(screen.page.title)", row: 2, column: 2, style: .bold)
+    let labelWidth = (form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
+    var row = 4
+    for (index, field) in form.fields.enumerated() where row < frame.rows - 3 {
+      let focused = index == min(screen.focusedField, form.fields.count - 1)
+      frame.write(field.label + ":", row: row, column: 2, style: focused ? .bold : .plain)
+      frame.write(
+        field.text + (focused ? cursor : ""), row: row, column: 2 + labelWidth,
+        width: frame.columns - labelWidth - 4)
+      row += 1
+      if let problem = field.problem, row < frame.rows - 3 {
+        frame.write(
+          problem, row: row, column: 2 + labelWidth, style: CellStyle.bold.colored(.red),
+          width: frame.columns - labelWidth - 4)
+        row += 1
+      }
     }
   }
 
-  private static func drawHelp(into frame: inout Frame) {
-    let lines = [
-      ("j/k ↓/↑", "move"), ("g/G", "first / last"), ("a", "add"), ("d", "delete (asks first)"),
-      ("/", "search as you type"), ("Esc", "clear the search"), ("?", "this help"),
-      ("q, Ctrl-C", "quit"),
+  private static func drawConflict(_ screen: ListScreen, into frame: inout Frame) {
+    guard case .conflict(let title, let deleted, let differences) = screen.page.overlay else {
+      return
+    }
+    frame.write(
+      deleted
+        ? "“\(title)” was deleted elsewhere since you opened it."
+        : "“\(title)” was changed elsewhere since you opened it.",
+      row: 2, column: 2, style: CellStyle.bold.colored(.yellow), width: frame.columns - 4)
+    var row = 4
+    for difference in differences where row + 2 < frame.rows - 2 {
+      frame.write(difference.field, row: row, column: 2, style: .bold)
+      frame.write(
+        "yours:  " + difference.yours, row: row + 1, column: 4, width: frame.columns - 6)
+      frame.write(
+        "theirs: " + difference.theirs, row: row + 2, column: 4, width: frame.columns - 6)
+      row += 3
+    }
+  }
+
+  private static func drawHelp(_ screen: ListScreen, into frame: inout Frame) {
+    var lines = [
+      ("j/k ↓/↑", "move"), ("g/G", "first / last"), ("a", "add"), ("e, Enter", "edit"),
+      ("d", "delete (asks first)"), ("/", "search as you type"), ("Esc", "clear the search"),
     ]
+    if screen.pages.count > 1 { lines.append(("Tab", "next page")) }
+    lines += [("?", "this help"), ("q, Ctrl-C", "quit")]
     frame.write("Keys", row: 2, column: 2, style: .bold)
     for (offset, line) in lines.enumerated() where 4 + offset < frame.rows - 2 {
       frame.write(line.0, row: 4 + offset, column: 2, style: .bold)
@@ -110,23 +148,32 @@ enum ListFrame {
 
   private static func drawStatus(_ screen: ListScreen, into frame: inout Frame) {
     let row = frame.rows - 2
-    if screen.page == .confirmDelete, case .confirmDeletion(let item) = screen.model.destination {
+    let page = screen.page
+    if case .confirmDeletion(let title) = page.overlay {
       frame.write(
-        " Delete? y/n  “\(item.title)”", row: row, column: 0, style: CellStyle.bold.colored(.yellow)
-      )
-    } else if let error = screen.list.errorMessage {
+        " Delete? y/n  “\(title)”", row: row, column: 0, style: CellStyle.bold.colored(.yellow))
+    } else if case .conflict(_, let deleted, _) = page.overlay {
+      frame.write(
+        deleted
+          ? " Nothing was saved. m: save yours again  t: leave it deleted"
+          : " Nothing was saved yet. Which version stays?",
+        row: row, column: 0, style: CellStyle.bold.colored(.yellow))
+    } else if let error = page.errorMessage {
       frame.write(" " + error, row: row, column: 0, style: CellStyle.bold.colored(.red))
-    } else if let notice = screen.model.notice {
+    } else if let notice = page.notice {
       frame.write(" " + notice, row: row, column: 0, style: CellStyle.plain.colored(.green))
     }
   }
 
-  private static func hints(for page: ListScreen.Page) -> String {
-    switch page {
-    case .list: "j/k move  a add  d delete  / search  ? help  q quit"
+  private static func hints(for screen: ListScreen) -> String {
+    switch screen.mode {
+    case .list:
+      "j/k move  a add  e edit  d delete  / search"
+        + (screen.pages.count > 1 ? "  Tab page" : "") + "  ? help  q quit"
     case .search: "Enter done  Esc clear  ↓/↑ move"
-    case .editor: "Enter save  Esc cancel"
+    case .editor: "Enter save  Tab/↓ next field  ↑ previous  Esc cancel"
     case .confirmDelete: "y delete  n/Esc keep"
+    case .conflict: "m keep yours  t/Esc keep theirs"
     case .help: "Esc back  q quit"
     }
   }

@@ -1,25 +1,30 @@
-// What each key does on each page of the full-screen list, as calls on the screen and its model.
+// What each key does in each mode of the full-screen app, as calls on the screen and its page.
 
-import Models
 import TerminalUI
-import ViewModels
 
 extension ListScreen {
   /// The exit status after Ctrl-C, as a shell reports a process ended by SIGINT.
   static let interruptedStatus: Int32 = 130
 
-  /// Handles one key: moves the selection, edits text, or calls the model's flows.
+  /// Handles one key: moves the selection, edits text, or calls the page's flows.
   func handle(_ key: Key) async {
     if key == .control("c") { return finish(status: Self.interruptedStatus) }
-    switch page {
+    switch mode {
     case .help:
       if key == .character("q") { finish(status: 0) } else { setShowingHelp(false) }
     case .confirmDelete:
       switch key {
       case .character("y"), .character("Y"):
-        await model.confirmDeletion()
+        await page.deleteAskedAbout()
         select(selection)
-      case .character("n"), .character("N"), .escape: model.dismiss()
+      case .character("n"), .character("N"), .escape: page.dismiss()
+      default: break
+      }
+    case .conflict:
+      switch key {
+      case .character("m"), .character("M"):
+        if let id = await page.keepMyVersion() { select(id: id) }
+      case .character("t"), .character("T"), .escape: page.keepTheirs()
       default: break
       }
     case .editor: await handleInEditor(key)
@@ -29,21 +34,30 @@ extension ListScreen {
   }
 
   private func handleInList(_ key: Key) {
-    model.dismissNotice()
+    page.dismissNotice()
     switch key {
     case .character("j"), .down: select(selection + 1)
     case .character("k"), .up: select(selection - 1)
     case .character("g"), .home: select(0)
-    case .character("G"), .end: select(list.items.count - 1)
+    case .character("G"), .end: select(page.rows.count - 1)
     case .pageDown: select(selection + visibleRowCount)
     case .pageUp: select(selection - visibleRowCount)
-    case .character("a"): model.add__MODEL__()
-    case .character("d"): if let item = selected__MODEL__ { model.askToDelete(item) }
+    case .tab: switchPage(by: 1)
+    case .backTab: switchPage(by: -1)
+    case .character("a"):
+      focus(field: 0, of: 1)
+      page.add()
+    case .character("e"), .enter:
+      if let row = selectedRow {
+        focus(field: 0, of: 1)
+        page.edit(row.id)
+      }
+    case .character("d"): if let row = selectedRow { page.askToDelete(row.id) }
     case .character("/"): setSearching(true)
     case .character("?"): setShowingHelp(true)
     case .character("q"): finish(status: 0)
     case .escape:
-      list.searchText = ""
+      page.searchText = ""
       select(0)
     default: break
     }
@@ -53,36 +67,47 @@ extension ListScreen {
     switch key {
     case .enter: setSearching(false)
     case .escape:
-      list.searchText = ""
+      page.searchText = ""
       setSearching(false)
     case .down: select(selection + 1)
     case .up: select(selection - 1)
     case .backspace:
-      if !list.searchText.isEmpty { list.searchText.removeLast() }
+      if !page.searchText.isEmpty { page.searchText.removeLast() }
       select(0)
     case .control("u"):
-      list.searchText = ""
+      page.searchText = ""
       select(0)
     case .character(let character):
-      list.searchText.append(character)
+      page.searchText.append(character)
       select(0)
     default: break
     }
   }
 
   private func handleInEditor(_ key: Key) async {
-    guard let editor else { return }
+    guard case .editor(let form) = page.overlay, !form.fields.isEmpty else { return }
+    let count = form.fields.count
+    let field = min(focusedField, count - 1)
+    var text = form.fields[field].text
     switch key {
     case .enter:
-      if let saved = await model.saveEditor() {
-        list.searchText = ""
-        select(id: saved.id)
+      if let saved = await page.saveForm() {
+        page.searchText = ""
+        select(id: saved)
+      } else if case .editor(let after) = page.overlay,
+        let problem = after.fields.firstIndex(where: { $0.problem != nil })
+      {
+        focus(field: problem, of: count)
       }
-    case .escape: model.dismiss()
-    case .backspace: if !editor.title.isEmpty { editor.title.removeLast() }
-    case .control("u"): editor.title = ""
-    case .character(let character): editor.title.append(character)
-    default: break
+      return
+    case .escape: return page.dismiss()
+    case .tab, .down: return focus(field: field + 1, of: count)
+    case .backTab, .up: return focus(field: field - 1, of: count)
+    case .backspace: if !text.isEmpty { text.removeLast() }
+    case .control("u"): text = ""
+    case .character(let character): text.append(character)
+    default: return
     }
+    page.setText(text, ofField: field)
   }
 }

@@ -1,29 +1,32 @@
-// The observable state of the full-screen list: the page shown, the selection, the search, the size.
+// The observable state of the full-screen app: the page shown, the selection, the focused field, the size.
 
-import Models
+import Foundation
 import Observation
 import TerminalUI
 import ViewModels
 
-/// Everything the full-screen list shows, besides what its view models hold.
+/// Everything the full-screen app shows, besides what its view models hold.
 ///
-/// The flows (the form, the confirmation before a deletion) belong to ``model``, the same
-/// ``__NAME__Model`` a SwiftUI front end would drive. This object adds only what a terminal
-/// needs on top: the selection and its scroll position, whether typing goes into the search,
-/// the help page, the terminal's size and the exit status. It is `@Observable`, so the run
-/// loop redraws whenever anything the frame read changes.
+/// The flows (the form, the confirmation before a deletion, an edit conflict) belong to each
+/// page's model, the same one a SwiftUI front end drives. This object adds only what a
+/// terminal needs on top: which page is shown, the selection and its scroll position, the
+/// form field that has the cursor, whether typing goes into the search, the help page, the
+/// terminal's size and the exit status. It is `@Observable`, so the run loop redraws whenever
+/// anything the frame read changes.
 @Observable
 final class ListScreen {
-  /// The pages, each with its own keys.
-  enum Page: Equatable {
+  /// The modes of the screen, each with its own keys.
+  enum Mode: Equatable {
     /// The list, keys move and act.
     case list
     /// The list, typing goes into the search.
     case search
-    /// The one-line form that adds a value.
+    /// The form that adds or edits a value.
     case editor
     /// The list, with "Delete? y/n" on the status line.
     case confirmDelete
+    /// Another writer changed the value the form saved: which to keep?
+    case conflict
     /// The keys, over whatever else is shown.
     case help
   }
@@ -34,46 +37,58 @@ final class ListScreen {
   private(set) var isSearching = false
   /// Whether the help page is shown.
   private(set) var isShowingHelp = false
-  /// The index of the selected value in the list view model's `items`.
+  /// The index in ``pages`` of the page shown.
+  private(set) var pageIndex = 0
+  /// The index of the selected row.
   private(set) var selection = 0
-  /// The index of the first value shown, so the selection stays on screen.
+  /// The index of the first row shown, so the selection stays on screen.
   private(set) var scrollOffset = 0
+  /// The form field that has the cursor.
+  private(set) var focusedField = 0
   /// The exit status once the person asked to leave; `nil` while running.
   private(set) var exitStatus: Int32?
 
-  /// The flows and the list they move between.
+  /// The app: one page per model.
   let model: __NAME__Model
+  /// The pages, in the order Tab visits them.
+  let pages: [any ItemPage]
 
   /// The state of a new session of `model` on a terminal of `size`.
   init(model: __NAME__Model, size: TerminalSize) {
     self.model = model
     self.size = size
+    pages = Self.pages(of: model)
   }
 
-  /// The values, their search and filter.
-  var list: __MODEL__ListViewModel { model.list }
+  /// The pages of `model`, in the order Tab visits them; `make add-model` adds a line here.
+  static func pages(of model: __NAME__Model) -> [any ItemPage] {
+    [
+      model.__models__
+      // add-model: full-screen pages
+    ]
+  }
 
-  /// The page on screen.
-  var page: Page {
+  /// The page shown.
+  var page: any ItemPage { pages[pageIndex] }
+
+  /// The mode the keys and the frame follow.
+  var mode: Mode {
     if isShowingHelp { return .help }
-    switch model.destination {
+    switch page.overlay {
     case .editor: return .editor
     case .confirmDeletion: return .confirmDelete
-    case nil: return isSearching ? .search : .list
+    case .conflict: return .conflict
+    case .none: return isSearching ? .search : .list
     }
   }
 
-  /// The form, while it is open.
-  var editor: __MODEL__EditorViewModel? {
-    if case .editor(let editor) = model.destination { editor } else { nil }
+  /// The selected row, if the list is not empty.
+  var selectedRow: PageRow? {
+    let rows = page.rows
+    return rows.indices.contains(selection) ? rows[selection] : nil
   }
 
-  /// The selected value, if the list is not empty.
-  var selected__MODEL__: __MODEL__? {
-    list.items.indices.contains(selection) ? list.items[selection] : nil
-  }
-
-  /// How many values fit on the list at the current size.
+  /// How many rows fit on the list at the current size.
   var visibleRowCount: Int { max(size.rows - 5, 1) }
 
   /// Records the exit status; the run loop stops after the current key.
@@ -81,9 +96,19 @@ final class ListScreen {
     exitStatus = status
   }
 
+  /// Shows the next page (or the previous one), with its own search cleared of typing focus.
+  func switchPage(by offset: Int) {
+    guard pages.count > 1 else { return }
+    page.dismissNotice()
+    pageIndex = (pageIndex + offset + pages.count) % pages.count
+    isSearching = false
+    selection = 0
+    scrollOffset = 0
+  }
+
   /// Moves the selection to `index`, clamped to the list, scrolling to keep it visible.
   func select(_ index: Int) {
-    let count = list.items.count
+    let count = page.rows.count
     let clamped = min(max(index, 0), max(count - 1, 0))
     var offset = scrollOffset
     if clamped < offset { offset = clamped }
@@ -93,20 +118,25 @@ final class ListScreen {
     if scrollOffset != offset { scrollOffset = offset }
   }
 
-  /// Selects the value with `id`, if it is shown.
-  func select(id: __MODEL__.ID) {
-    if let index = list.items.firstIndex(where: { $0.id == id }) { select(index) }
+  /// Selects the row with `id`, if it is shown.
+  func select(id: UUID) {
+    if let index = page.rows.firstIndex(where: { $0.id == id }) { select(index) }
+  }
+
+  /// Puts the cursor in the form field at `index`, wrapping around.
+  func focus(field index: Int, of count: Int) {
+    focusedField = count == 0 ? 0 : (index + count) % count
   }
 
   /// Sends typing to the search, or back to the list's keys.
   func setSearching(_ searching: Bool) {
-    model.dismissNotice()
+    page.dismissNotice()
     if isSearching != searching { isSearching = searching }
   }
 
   /// Shows or hides the help page.
   func setShowingHelp(_ showing: Bool) {
-    model.dismissNotice()
+    page.dismissNotice()
     if isShowingHelp != showing { isShowingHelp = showing }
   }
 }

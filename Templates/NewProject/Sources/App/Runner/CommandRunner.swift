@@ -5,22 +5,17 @@ import Models
 import Persistence
 import ViewModels
 
-/// Parses a command line, runs its command against the store, and reports the outcome.
+/// Parses a command line, runs its command against the stores, and reports the outcome.
 ///
-/// Everything the process depends on comes in through ``context``, ``console`` and
-/// ``openRepository``, so tests run it with an in-memory store and captured output.
+/// Everything the process depends on comes in through ``context`` and ``console``, so tests
+/// run it on a temporary folder with captured output.
 public struct CommandRunner {
-  /// Opens the store in a folder.
-  typealias RepositoryOpener = @MainActor (URL) throws -> any Repository<__MODEL__>
-
   /// The environment, working folder and terminals of the process.
   var context: ProcessContext
   /// Where output and error messages go.
   var console: any Console
-  /// Opens the store; by default the `__EXECUTABLE__.json` file of a ``LocalRepository``.
-  var openRepository: RepositoryOpener = CommandRunner.openLocalStore
 
-  /// A runner for the process described by `context`, writing to `console`, on the store in
+  /// A runner for the process described by `context`, writing to `console`, on the stores in
   /// the data folder the command line, the environment or the platform names.
   public init(context: ProcessContext, console: any Console) {
     self.context = context
@@ -64,63 +59,70 @@ public struct CommandRunner {
 
   /// Runs a parsed invocation and returns the exit status.
   func perform(_ invocation: Invocation) async throws(AppError) -> Int32 {
-    let command =
-      invocation.command
-      ?? (context.isInteractive && !invocation.json ? .fullScreen : .list(tag: nil))
-    if command == .help {
+    if invocation.help || invocation.words.first == "help" {
       console.writeOutput(HelpText.page)
+      return ExitCode.success
+    }
+    if invocation.version {
+      console.writeOutput("__EXECUTABLE__ \(HelpText.version)\n")
       return ExitCode.success
     }
     let directory = DataDirectoryResolver.resolve(
       option: invocation.dataDirectory, environment: context.environment,
       currentDirectory: context.currentDirectory)
-    let repository: any Repository<__MODEL__>
-    do {
-      repository = try openRepository(directory)
-    } catch {
-      throw .store(String(describing: error))
+    guard invocation.words.isEmpty else {
+      return try await execute(invocation.words, invocation, in: directory)
     }
-    let list = __MODEL__ListViewModel(repository: repository)
-    await list.load()
-    if command == .fullScreen {
-      return try await FullScreenMode(model: __NAME__Model(list: list)).run()
+    if let option = invocation.options.first {
+      throw .unknownOption(
+        option.name,
+        suggestion: Suggestion.nearest(to: option.name, among: InvocationParser.sharedOptions))
     }
-    try await execute(command, on: list, output: OutputFormatter(json: invocation.json))
+    if context.isInteractive && !invocation.json {
+      return try await FullScreenMode(model: Self.openModel(in: directory)).run()
+    }
+    return try await execute(["list"], invocation, in: directory)
+  }
+
+  /// Finds the model and command `words` name and runs it.
+  private func execute(
+    _ words: [String], _ invocation: Invocation, in directory: URL
+  ) async throws(AppError) -> Int32 {
+    let commands: any ItemCommands.Type
+    var name = words[0]
+    var arguments = Array(words.dropFirst())
+    if let grouped = CommandGroups.all.first(where: { $0.group != nil && $0.group == words[0] }) {
+      guard let command = arguments.first else { throw .missingCommand(group: words[0]) }
+      guard grouped.commands.contains(command) else {
+        throw .unknownCommand(
+          command, suggestion: Suggestion.nearest(to: command, among: grouped.commands))
+      }
+      commands = grouped
+      name = words[0] + " " + command
+      arguments.removeFirst()
+    } else if let first = CommandGroups.commands(for: nil), first.commands.contains(name) {
+      commands = first
+    } else {
+      throw .unknownCommand(
+        name, suggestion: Suggestion.nearest(to: name, among: CommandGroups.firstWords))
+    }
+    try await commands.run(
+      CommandInput(name: name, arguments: arguments, options: invocation.options),
+      in: directory, json: invocation.json, console: console)
     return ExitCode.success
   }
 
-  /// Runs a command other than `help` and the full-screen list, and prints its result.
-  private func execute(
-    _ command: Command, on list: __MODEL__ListViewModel, output: OutputFormatter
-  ) async throws(AppError) {
-    switch command {
-    case .add(let title, let notes, let tags):
-      let item: __MODEL__
-      do {
-        item = try __MODEL__.validated(title: title, notes: notes, tags: tags)
-      } catch {
-        throw .invalidContent(error)
-      }
-      guard await list.add(item) else { throw .failed(list.errorMessage) }
-      console.writeOutput(try output.added(item))
-    case .list(let tag):
-      list.tag = tag
-      console.writeOutput(try output.list(list.items, totalCount: list.totalCount, tag: tag))
-    case .show(let text):
-      console.writeOutput(try output.detail(__MODEL__Reference(text: text).resolve(in: list.all)))
-    case .delete(let text):
-      let item = try __MODEL__Reference(text: text).resolve(in: list.all)
-      guard await list.remove(item.id) else { throw .failed(list.errorMessage) }
-      console.writeOutput(try output.deleted(item))
-    case .help, .fullScreen:
-      break  // Handled by `perform(_:)`.
+  /// Opens every store in `directory` and the app's model over them, for the full-screen app.
+  static func openModel(in directory: URL) throws(AppError) -> __NAME__Model {
+    do {
+      return __NAME__Model(
+        __models__: __MODEL__PageModel(
+          list: __MODEL__ListViewModel(repository: try __MODEL__Commands.openStore(in: directory))),
+        // add-model: pages
+      )
+    } catch {
+      throw .store(String(describing: error))
     }
-  }
-
-  /// The real store: `__EXECUTABLE__.json` in `directory`.
-  nonisolated static func openLocalStore(in directory: URL) throws -> any Repository<__MODEL__> {
-    try LocalRepository<__MODEL__>(
-      directory: directory, filename: DataDirectoryResolver.storeFilename)
   }
 
   /// Writes `error` to standard error as `__EXECUTABLE__: error: <sentence>`, with a pointer to

@@ -1,10 +1,9 @@
-// Finds the one __model__ a command line means: a full id, or a unique prefix of one.
+// Finds the one stored value a command line means: a full id, or a unique prefix of one.
 
 import Foundation
-import Models
 
 /// An id as typed: a whole UUID or its first few hex digits.
-nonisolated struct __MODEL__Reference: Sendable {
+nonisolated struct IDReference: Sendable {
   /// The shortest prefix accepted, so a typo does not pick a value by accident.
   static let minimumPrefixLength = 4
 
@@ -16,7 +15,8 @@ nonisolated struct __MODEL__Reference: Sendable {
   /// - Throws: ``AppError/malformedID(_:)`` when the text cannot be part of an id,
   ///   ``AppError/notFound(_:)`` when no value matches, ``AppError/ambiguousID(_:matches:)``
   ///   when several do.
-  func resolve(in items: [__MODEL__]) throws(AppError) -> __MODEL__ {
+  func resolve<Item: Identifiable>(in items: [Item]) throws(AppError) -> Item
+  where Item.ID == UUID {
     let prefix = text.lowercased()
     let isHex = prefix.allSatisfy { $0.isHexDigit || $0 == "-" }
     guard isHex, prefix.count >= Self.minimumPrefixLength, prefix.count <= 36 else {

@@ -1,0 +1,34 @@
+// What the commands of one stored model offer the runner: their group word, their help, and running one.
+
+import Foundation
+
+/// The commands of one stored model: `add`, `list`, `search`, `show`, `edit`, `delete`.
+///
+/// The app's first model answers to the bare commands (`__EXECUTABLE__ add ...`); every model
+/// that `make add-model` adds answers under its own group word (`__EXECUTABLE__ ingredients
+/// add ...`), so the commands people already type never change meaning. ``CommandGroups``
+/// lists them all.
+protocol ItemCommands {
+  /// The word that selects this model before a command, such as `ingredients`; `nil` for the
+  /// first model, whose commands need none.
+  static var group: String? { get }
+  /// The store file of this model in the data folder.
+  static var storeFilename: String { get }
+  /// One line per command: how to type it and what it does, for the help page.
+  static var help: [(usage: String, summary: String)] { get }
+  /// The stored keys of this model that a person edits, each with the option that sets it.
+  ///
+  /// A test checks it against the model's encoded keys and the help page, so a new field
+  /// cannot be forgotten in either.
+  static var fieldOptions: [String: String] { get }
+
+  /// Runs `input` on the store in `directory`, writing its result to `console`.
+  static func run(
+    _ input: CommandInput, in directory: URL, json: Bool, console: any Console
+  ) async throws(AppError)
+}
+
+extension ItemCommands {
+  /// The commands every model offers.
+  static var commands: [String] { ["add", "list", "search", "show", "edit", "delete"] }
+}

@@ -1,0 +1,67 @@
+// The __model__ page of the full-screen app: how `__MODEL__PageModel` shows in the terminal.
+
+import Foundation
+import Models
+import ViewModels
+
+extension __MODEL__PageModel: ItemPage {
+  var title: String { "__Models__" }
+
+  var rows: [PageRow] {
+    list.items.map { PageRow(id: $0.id, title: $0.title, tags: $0.tags, detail: $0.notes) }
+  }
+
+  var totalCount: Int { list.totalCount }
+
+  var searchText: String {
+    get { list.searchText }
+    set { list.searchText = newValue }
+  }
+
+  var errorMessage: String? { list.errorMessage }
+
+  var overlay: PageOverlay {
+    switch destination {
+    case nil: return .none
+    case .editor(let editor):
+      return .editor(
+        FormState(
+          isEditing: editor.isEditing,
+          fields: __MODEL__EditorViewModel.Field.allCases.map {
+            FormState.Field(label: $0.label, text: editor[$0], problem: editor.problems[$0])
+          }))
+    case .confirmDeletion(let item): return .confirmDeletion(title: item.title)
+    case .editConflict(let yours, let theirs):
+      return .conflict(title: yours.title, deleted: theirs == nil, differences: conflictingFields)
+    }
+  }
+
+  func add() { add__MODEL__() }
+
+  func edit(_ id: UUID) {
+    if let item = list.item(withID: id) { edit(item) }
+  }
+
+  func askToDelete(_ id: UUID) {
+    if let item = list.item(withID: id) { askToDelete(item) }
+  }
+
+  func deleteAskedAbout() async {
+    await confirmDeletion()
+  }
+
+  func setText(_ text: String, ofField index: Int) {
+    guard case .editor(let editor) = destination,
+      __MODEL__EditorViewModel.Field.allCases.indices.contains(index)
+    else { return }
+    editor[__MODEL__EditorViewModel.Field.allCases[index]] = text
+  }
+
+  func saveForm() async -> UUID? {
+    await saveEditor()?.id
+  }
+
+  func keepMyVersion() async -> UUID? {
+    await keepMine()?.id
+  }
+}

@@ -1,0 +1,90 @@
+// The commands on __model__ values, run through the built `__EXECUTABLE__` as a child process.
+
+import Foundation
+import TestSupport
+import Testing
+
+@testable import App
+
+@Suite struct __MODEL__CommandTests {
+  private let folder: TemporaryDirectory
+
+  init() throws {
+    folder = try TemporaryDirectory(prefix: "__MODEL__Commands")
+  }
+
+  /// Runs `__EXECUTABLE__ [group] arguments` on the test's data folder.
+  private func run(_ arguments: [String]) async throws -> ChildProcessResult {
+    let group = await MainActor.run { __MODEL__Commands.group }
+    return try ChildProcess.run(
+      BuiltProducts.executable("__EXECUTABLE__"),
+      ["--data-dir", folder.url.path] + (group.map { [$0] } ?? []) + arguments,
+      environment: ["__ENV_PREFIX___DATA_DIR": nil])
+  }
+
+  @Test func addListSearchShowEditAndDelete() async throws {
+    let added = try await run(["add", "Pancakes", "--notes", "Flour, eggs, milk", "--tag", "quick"])
+    #expect(added.status == 0, "\(added.standardError)")
+    let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(UUID(uuidString: id) != nil)
+    #expect(try await run(["add", "Bread", "--tag=slow"]).status == 0)
+
+    let list = try await run(["list"])
+    #expect(list.standardOutput.contains("Pancakes  #quick"))
+    #expect(list.standardOutput.contains("Bread  #slow"))
+    #expect(try await run(["list", "--tag", "slow"]).standardOutput.contains("Pancakes") == false)
+    let found = try await run(["search", "EGGS", "flour"])
+    #expect(found.status == 0)
+    #expect(found.standardOutput.contains("Pancakes") && !found.standardOutput.contains("Bread"))
+
+    let prefix = String(id.prefix(6)).lowercased()
+    let edited = try await run(
+      ["edit", prefix, "--title", "Crêpes", "--notes", "Thin", "--tag", "a", "--tag", "b"])
+    #expect(edited.status == 0, "\(edited.standardError)")
+    #expect(edited.standardOutput == "Saved “Crêpes”.\n")
+    let shown = try await run(["show", prefix])
+    #expect(shown.standardOutput.contains("Title: Crêpes"))
+    #expect(shown.standardOutput.contains("Notes: Thin"))
+    #expect(shown.standardOutput.contains("Tags: a, b"))
+    #expect(shown.standardOutput.contains("Id: \(id)"))
+    #expect(try await run(["edit", prefix, "--tag", ""]).status == 0)
+    #expect(!(try await run(["show", prefix])).standardOutput.contains("Tags:"))
+
+    let deleted = try await run(["delete", id])
+    #expect(deleted.standardOutput == "Deleted “Crêpes”.\n")
+    #expect(!(try await run(["list"])).standardOutput.contains("Crêpes"))
+  }
+
+  @Test func jsonHasTheModelsKeys() async throws {
+    _ = try await run(["add", "Soup", "--tag", "a", "--tag", "b"])
+    let result = try await run(["list", "--json"])
+    #expect(result.status == 0)
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+    try #require(array.count == 1)
+    #expect(array[0]["tags"] as? [String] == ["a", "b"])
+    #expect(array[0]["title"] as? String == "Soup")
+  }
+
+  @Test(
+    arguments: [
+      ["add"], ["add", "  "], ["edit", "abcd"], ["show", "--tag", "x", "abcd"], ["list", "x"],
+      ["serch", "x"], ["edit", "abcd", "--ttle", "x"],
+    ])
+  func aWrongCommandLineExitsWith64(arguments: [String]) async throws {
+    _ = try await run(["add", "Something"])
+    let result = try await run(arguments)
+    #expect(result.status == 64, "\(result.standardError)")
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.standardError.hasPrefix("__EXECUTABLE__: error: "))
+  }
+
+  @Test func aTypoGetsTheNearestCommandOrOption() async throws {
+    #expect(try await run(["serch", "x"]).standardError.contains("did you mean “search”?"))
+    _ = try await run(["add", "Something"])
+    let id = try await run(["list", "--json"]).standardOutput
+    let prefix = try #require(id.range(of: #"[0-9A-F]{8}-"#, options: .regularExpression))
+    let typo = try await run(["edit", String(id[prefix].prefix(8)), "--ttle", "x"])
+    #expect(typo.standardError.contains("did you mean --title?"))
+  }
+}

@@ -1,0 +1,28 @@
+// The stores the view-model tests run on, and the error a fake store throws.
+
+import Foundation
+import Persistence
+import TestSupport
+
+/// The stores a list runs on: the fake, and a `LocalRepository` on disk.
+enum StoreKind: String, CaseIterable, Sendable {
+  case inMemory, local
+
+  /// A new empty store of `Item` values, and the folder that holds it (kept alive by the
+  /// caller).
+  func makeStore<Item: Codable & Identifiable & Sendable>(
+    of type: Item.Type
+  ) throws -> (any Repository<Item>, TemporaryDirectory) where Item.ID: Codable & Sendable {
+    let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
+    switch self {
+    case .inMemory: return (InMemoryRepository<Item>(), folder)
+    case .local:
+      return (try LocalRepository<Item>(directory: folder.url, filename: "store.json"), folder)
+    }
+  }
+}
+
+/// An error a fake store throws, with a sentence like a real one's.
+struct RefusedWrite: Error, CustomStringConvertible {
+  var description: String { "The disk is full." }
+}
