@@ -52,7 +52,11 @@ extension LocalRepository {
     }
     let following = Task { [weak self] in
       for await _ in notifications {
-        await self?.catchUpWithOtherWriters()
+        // A catch-up that fails (no descriptor left, the lock held too long) is tried again
+        // until it succeeds, so that a follower never stays stale in silence.
+        while let self, await !self.catchUpWithOtherWriters(), !Task.isCancelled {
+          try? await Task.sleep(for: Self.catchUpRetryDelay)
+        }
       }
     }
     return StoreWatch(watcher: watcher, notifications: notify, following: following)
@@ -61,23 +65,28 @@ extension LocalRepository {
   /// Reads the records other writers appended since this repository last looked, makes them
   /// durable and publishes them; does nothing when there are none.
   ///
-  /// A failure is left for the next change or notification to meet again: a watcher has no
-  /// one to report it to, and the cache keeps its last good state.
-  func catchUpWithOtherWriters() {
+  /// - Returns: `false` when the files could not be read (the cache keeps its last good
+  ///   state); the watch then tries again after ``catchUpRetryDelay``.
+  @discardableResult
+  func catchUpWithOtherWriters() -> Bool {
     let changed: Bool
     do {
       changed = try store.lock.withExclusiveLock { () throws(PersistenceError) in
         try catchUp()
       }
     } catch {
-      return
+      return false
     }
-    guard changed else { return }
+    guard changed else { return true }
     // The writer may still be syncing its record: sync the journal too before telling
     // anyone, so a subscriber never sees a change that a power cut could take back.
     if store.journal.length > 0 { try? store.synchronizeJournal() }
     feed.publish(.anything)
+    return true
   }
+
+  /// How long the watch waits before trying a failed catch-up again.
+  static var catchUpRetryDelay: Duration { .milliseconds(200) }
 
   /// Stops the watch once nobody subscribes any more.
   func stopWatchingIfUnused() {

@@ -14,11 +14,11 @@ extension LocalRepository {
   ///
   /// ```swift
   /// do {
-  ///   repository = try LocalRepository<Question>(filename: "questions.json")
+  ///   repository = try LocalRepository<Note>(filename: "notes.json")
   /// } catch PersistenceError.corrupt(let file, _) {
-  ///   let movedTo = try LocalRepository<Question>.moveAside(filename: "questions.json")
+  ///   let movedTo = try LocalRepository<Note>.moveAside(filename: "notes.json")
   ///   print("\(file.path) could not be read; its bytes are in \(movedTo?.path ?? "-")")
-  ///   repository = try LocalRepository<Question>(filename: "questions.json")
+  ///   repository = try LocalRepository<Note>(filename: "notes.json")
   /// }
   /// ```
   ///

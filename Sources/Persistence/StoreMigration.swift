@@ -8,7 +8,7 @@ import Foundation
 /// turns it into the new one:
 ///
 /// ```swift
-/// struct QuestionV1: Decodable, Sendable {
+/// struct NoteV1: Decodable, Sendable {
 ///   var id: UUID
 ///   var text: String
 /// }
@@ -16,8 +16,8 @@ import Foundation
 /// var configuration = StoreConfiguration()
 /// configuration.schemaVersion = 2
 /// configuration.migrations = [
-///   StoreMigration(from: 1) { (old: QuestionV1) in
-///     Question(id: old.id, prompt: old.text, answer: "")
+///   StoreMigration(from: 1) { (old: NoteV1) in
+///     Note(id: old.id, text: old.text, tags: [])
 ///   }
 /// ]
 /// ```

@@ -8,7 +8,7 @@ import Foundation
 /// aside and where a copy of them is, so that a person can look at them.
 ///
 /// ```swift
-/// let repository = try LocalRepository<Question>(filename: "questions.json")
+/// let repository = try LocalRepository<Note>(filename: "notes.json")
 /// for warning in repository.warnings { print("warning: \(warning.message)") }
 /// ```
 public struct StoreWarning: Sendable, Equatable, CustomStringConvertible {

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The time stamp in the names of moved-aside and kept copies, such as
-/// `questions.json.corrupt-20261122T075415Z`.
+/// `notes.json.corrupt-20261122T075415Z`.
 enum RecoveryStamp {
   /// `20261122T075415Z`: sortable, and free of characters that some file systems refuse.
   static func make(_ date: Date) -> String {

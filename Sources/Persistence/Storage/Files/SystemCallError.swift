@@ -20,7 +20,7 @@ struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
   /// link, a FIFO...); `nil` for any other failure.
   var foundKind: FileKind? = nil
 
-  /// `fsync(/data/questions.json): Input/output error`.
+  /// `fsync(/data/notes.json): Input/output error`.
   var description: String {
     if let foundKind { return "\(call)(\(path)): it is \(foundKind.noun), not a regular file" }
     return "\(call)(\(path)): \(String(cString: strerror(code)))"

@@ -5,7 +5,7 @@
 /// The payload is one line of JSON, the change itself. The length and the CRC-32C (of
 /// `"<sequence> <payload>"`) let a reader tell a record torn by a crash, which can only be
 /// the last one, from damage in the middle of the file, which is an error. Records are text,
-/// so `cat questions.json.journal` shows what happened.
+/// so `cat notes.json.journal` shows what happened.
 enum JournalRecord {
   /// What the parser found at one position of a journal.
   enum Parsed: Equatable {
