@@ -14,7 +14,7 @@ import Models
 ///
 /// No durable save can cost less than one `write` and one `fsync`, so this is the floor the
 /// other contenders are measured against.
-final class AppendOnlyLog {
+final class AppendOnlyLog: Sendable {
   private let path: String
   private let descriptor: Int32
 

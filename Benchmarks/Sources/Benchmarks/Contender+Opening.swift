@@ -10,7 +10,7 @@ extension Contender {
     switch self {
     case .sqliteFull: .full
     case .sqliteNormal: .normal
-    case .original, .journal, .rewrite, .relaxed, .watched, .floor: nil
+    case .original, .journal, .rewrite, .relaxed, .watched, .floor, .queuedFloor: nil
     }
   }
 
@@ -36,12 +36,13 @@ extension Contender {
       if batch.count > 0 { try store.insert(contentsOf: batch.questions) }
       return (store, start.duration(to: clock.now))
     }
-    // .floor; the actor-based contenders returned above.
+    // The floors; the actor-based contenders returned above.
     let log = try AppendOnlyLog(path: path)
     let bytes = batch.joinedRecords
     let start = clock.now
     if !bytes.isEmpty { try log.append(bytes) }
-    return (log, start.duration(to: clock.now))
+    let elapsed = start.duration(to: clock.now)
+    return (self == .queuedFloor ? QueuedAppendOnlyLog(log: log) : log, elapsed)
   }
 
   /// Like ``makeStore(in:filledWith:)`` for the actor-based contenders; `nil` for the others.

@@ -21,6 +21,9 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   case sqliteNormal
   /// One record appended to an open file with `write` + `fsync`.
   case floor
+  /// The same `write` + `fsync`, run on a serial Dispatch queue and awaited from a task: the
+  /// least a save can cost while keeping `fsync` off the cooperative pool.
+  case queuedFloor
 
   /// The contenders built on actors, which tasks can share.
   static let shared: [Contender] = [.original, .journal, .rewrite]
@@ -36,6 +39,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
     case .sqliteFull: "SQLite WAL sync=FULL"
     case .sqliteNormal: "SQLite WAL sync=NORMAL"
     case .floor: "write+fsync floor"
+    case .queuedFloor: "write+fsync on a queue"
     }
   }
 
@@ -44,7 +48,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
     switch self {
     case .original, .journal, .rewrite, .relaxed, .watched: "questions.json"
     case .sqliteFull, .sqliteNormal: "questions.sqlite"
-    case .floor: "questions.log"
+    case .floor, .queuedFloor: "questions.log"
     }
   }
 }
