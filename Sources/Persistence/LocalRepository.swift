@@ -45,7 +45,7 @@ where T.ID: Hashable & Codable & Sendable {
   public nonisolated let warnings: [StoreWarning]
 
   /// The queue every isolated method of this actor runs on.
-  private nonisolated let executor: StoreExecutor
+  nonisolated let executor: StoreExecutor
 
   /// The executor of this actor: its own serial queue (see ``StoreExecutor``).
   public nonisolated var unownedExecutor: UnownedSerialExecutor {

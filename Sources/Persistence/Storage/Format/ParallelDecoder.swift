@@ -15,10 +15,17 @@ enum ParallelDecoder {
   /// About how many item lines each part holds.
   static let linesPerPart = 1_000
 
+  /// Where the parts are decoded: a queue of its own, whose threads Dispatch adds even when
+  /// every core is busy. The caller waits for the parts, possibly on a thread of the
+  /// cooperative pool; had the parts gone to the global queue, which shares that pool's
+  /// limit of one thread per core, two opens waiting at once could leave no thread to
+  /// decode either.
+  static let decodingQueue = DispatchQueue(label: "ParallelDecoder", attributes: .concurrent)
+
   /// The items of each part, in the order of `parts`; `nil` when any part does not decode,
   /// and the caller then decodes the whole file, which also explains the error.
   ///
-  /// The parts are decoded on Dispatch's global threads while `meanwhile` runs on the
+  /// The parts are decoded on threads of ``decodingQueue`` while `meanwhile` runs on the
   /// calling thread, such as putting the previous batch's items into the cache, so that no
   /// core waits for that serial step. The cache stays the caller's own value: only the
   /// decoded parts cross threads, each into its own slot.
@@ -28,7 +35,7 @@ enum ParallelDecoder {
     let results = LockedState<[[Item]?]>(Array(repeating: nil, count: parts.count))
     let group = DispatchGroup()
     for (index, part) in parts.enumerated() {
-      DispatchQueue.global().async(group: group) {
+      decodingQueue.async(group: group) {
         let decoded = try? JSONDecoder().decode([Item].self, from: part)
         results.withLock { $0[index] = decoded }
       }
