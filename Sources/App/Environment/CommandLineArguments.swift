@@ -1,5 +1,7 @@
 // The process's arguments as the bytes it was given, decoded as UTF-8 only when they are UTF-8.
 
+import Models
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -36,7 +38,7 @@ public enum CommandLineArguments {
   static func decoded(_ raw: [[UInt8]]) -> Result<[String], InvalidEncoding> {
     var arguments: [String] = []
     for (index, bytes) in raw.enumerated() {
-      guard let argument = String(validating: bytes, as: UTF8.self) else {
+      guard let argument = String(strictUTF8: bytes) else {
         return .failure(
           InvalidEncoding(position: index + 1, shown: String(decoding: bytes, as: UTF8.self)))
       }
