@@ -41,12 +41,12 @@ import Testing
 
   /// The next `count` keys, failing if the stream ends first.
   func next(
-    _ count: Int, from iterator: inout AsyncStream<Key>.Iterator
+    _ count: Int, from iterator: inout sending AsyncStream<Key>.Iterator
   ) async throws -> [Key] {
     var keys: [Key] = []
     while keys.count < count {
       keys.append(
-        try #require(await iterator.next(isolation: #isolation), "the stream ended after \(keys)"))
+        try #require(await iterator.next(), "the stream ended after \(keys)"))
     }
     return keys
   }
@@ -94,7 +94,7 @@ import Testing
     try pipe.send(Array("k".utf8))
     #expect(try await next(1, from: &keys) == [.character("k")])
     reader.stop()
-    #expect(await keys.next(isolation: #isolation) == nil)
+    #expect(await keys.next() == nil)
     reader.stop()
   }
 

@@ -35,6 +35,7 @@ import ViewModels
     #expect(await eventually { adding.questions.isEmpty && adding.totalCount == 0 })
   }
 
+  @available(macOS 26, iOS 26, *)
   @Test func aFollowedChangeKeepsSearchAndTagAndIsOneObservableChange() async throws {
     let repository = InMemoryRepository([
       Question(prompt: "actor isolation", answer: "a", tags: ["swift"]),
@@ -70,6 +71,7 @@ import ViewModels
     watching.stopFollowingChanges()
   }
 
+  @available(macOS 26, iOS 26, *)
   @Test func aViewModelSeesAChildProcessesSavesWithin200Milliseconds() async throws {
     let folder = try TemporaryDirectory()
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
