@@ -14,3 +14,13 @@ struct Handlers {
   var untyped: [(String) throws -> Int] = []
   var jobs: [@isolated(any) () async -> Void] = []
 }
+
+/// `AsyncSequence`'s primary associated type `Failure` needs macOS 15 / iOS 18.
+func numbers() -> some AsyncSequence<Int, Never> {
+  AsyncStream { $0.finish() }
+}
+
+/// A generic parameter constrained to the plain protocol needs nothing new.
+func drain<Numbers: AsyncSequence>(_ numbers: Numbers) async throws where Numbers.Element == Int {
+  for try await _ in numbers {}
+}
