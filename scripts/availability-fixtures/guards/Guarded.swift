@@ -52,3 +52,19 @@ struct Expression {
 
 let mine = Expression(text: "1 + 1")
 let text = "\(mine.text) is not \(String(describing: Expression.self))"
+
+/// A generic parameter named like a library type is the parameter, and `-> Never {` opens a
+/// body rather than calling an initializer.
+struct Box<Value> {
+  var value: Value
+
+  func unwrap() -> Value { value }
+  func stop() -> Never { fatalError("stopped") }
+}
+
+/// A generic value parameter is not a property, and the @available above a generic
+/// declaration covers all of it.
+@available(macOS 26, iOS 26, *)
+func first<let count: Int>(of values: InlineArray<count, Int>) -> Int? {
+  values.isEmpty ? nil : values[0]
+}

@@ -20,3 +20,13 @@ func count() -> Int {
   let late = Atomic<Int>(1)
   return early.load(ordering: .relaxed) + late.load(ordering: .relaxed)
 }
+
+/// Line numbers stay right after a multi-line string with a line continuation.
+func message() -> String {
+  """
+  one \
+  two
+  """
+}
+
+let afterTheString = Atomic<Int>(2)
