@@ -28,8 +28,9 @@
 #                guard (scripts/check-availability), after proving on the fixtures in
 #                scripts/availability-fixtures that the check catches each case
 #                (scripts/test-check-availability)
-#   check-apple-templates  type-check Templates/SwiftData and Templates/SwiftUI against the
-#                SDK on macOS; on Linux only parse them, and say so
+#   check-apple-templates  run the availability check on a generated project, then on macOS
+#                type-check Templates/SwiftData and Templates/SwiftUI against the SDKs for
+#                macOS 14 and the iOS 17 simulator; on Linux only parse them, and say so
 #   format       format every Swift file in place with the toolchain's `swift format`
 #   lint         check formatting (benchmark included) and build the root package in release
 #                mode, warnings as errors
