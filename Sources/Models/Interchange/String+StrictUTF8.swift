@@ -7,7 +7,7 @@ extension String {
   /// `String(decoding:as:)` is available everywhere but replaces each invalid sequence with
   /// U+FFFD, so the bytes are valid exactly when the decoded string's UTF-8 is the bytes
   /// themselves (a U+FFFD that was in the input is kept byte for byte).
-  package init?(strictUTF8 bytes: some Collection<UInt8>) {
+  init?(strictUTF8 bytes: some Collection<UInt8>) {
     let decoded = String(decoding: bytes, as: UTF8.self)
     guard decoded.utf8.elementsEqual(bytes) else { return nil }
     self = decoded
