@@ -23,8 +23,14 @@
 #                [DIR=../NAME]; see scripts/new-project
 #   test-templates  the generator's refusals, a generated project's own `make test`, and
 #                `swiftc -parse` of Templates/SwiftData and Templates/SwiftUI
-#   check-apple-templates  type-check Templates/SwiftData and Templates/SwiftUI against the
-#                SDK on macOS; on Linux only parse them, and say so
+#   check-availability  fail if Sources, Tests, the benchmark or the Apple templates use an API
+#                newer than the platforms their Package.swift declares, outside an availability
+#                guard (scripts/check-availability), after proving on the fixtures in
+#                scripts/availability-fixtures that the check catches each case
+#                (scripts/test-check-availability)
+#   check-apple-templates  run the availability check on a generated project, then on macOS
+#                type-check Templates/SwiftData and Templates/SwiftUI against the SDKs for
+#                macOS 14 and the iOS 17 simulator; on Linux only parse them, and say so
 #   format       format every Swift file in place with the toolchain's `swift format`
 #   lint         check formatting (benchmark included) and build the root package in release
 #                mode, warnings as errors
@@ -41,7 +47,7 @@ DIR ?= ../$(NAME)
 PORT ?= 8000
 
 .PHONY: help build test test-tsan stress bench bench-quick docs docs-preview run new-project \
-  test-templates check-apple-templates format lint clean
+  test-templates check-availability check-apple-templates format lint clean
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -95,6 +101,11 @@ new-project:
 
 test-templates:
 	scripts/test-templates
+
+check-availability:
+	scripts/test-check-availability
+	scripts/check-availability Sources Tests Templates/SwiftData Templates/SwiftUI
+	scripts/check-availability --package Benchmarks/Package.swift Benchmarks/Sources
 
 check-apple-templates:
 	scripts/check-apple-templates

@@ -20,9 +20,14 @@
   /// CloudKit sync (`ModelConfiguration(cloudKitDatabase: .automatic)`) forbids unique
   /// constraints and needs every attribute optional or defaulted: remove `.unique` (then
   /// de-duplicate by `id` yourself after a sync), give `id`, `title` and `createdAt` defaults,
-  /// and make relationships optional.
+  /// and make relationships optional. Until then `PersistenceController` passes
+  /// `cloudKitDatabase: .none`.
+  ///
+  /// `nonisolated`, here and on the extension below: a new Xcode 26 app target makes the main
+  /// actor its default isolation, which would make the model, its snapshot and their members
+  /// main-actor, and the `@ModelActor` repository could not use them.
   @Model
-  final class ExampleItem {
+  nonisolated final class ExampleItem {
     /// The stable identity; a second insert with the same id updates the row (an upsert).
     @Attribute(.unique) var id: UUID
     /// The one line shown in lists.
@@ -47,7 +52,7 @@
     }
   }
 
-  extension ExampleItem {
+  nonisolated extension ExampleItem {
     /// The values of an ``ExampleItem`` at one moment: safe to send to another actor, to keep
     /// in a view model and to compare.
     struct Snapshot: Codable, Hashable, Identifiable, Sendable {

@@ -5,13 +5,13 @@
   import SwiftData
 
   /// Version 1: items with an id (not yet unique), a title and a creation date.
-  enum ExampleSchemaV1: VersionedSchema {
+  nonisolated enum ExampleSchemaV1: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
     static var models: [any PersistentModel.Type] { [ExampleItem.self] }
 
     /// The item as version 1 stored it.
     @Model
-    final class ExampleItem {
+    nonisolated final class ExampleItem {
       var id: UUID
       var title: String
       var createdAt: Date
@@ -25,13 +25,13 @@
   }
 
   /// Version 2: adds `notes` and `tags`, both with defaults, so existing rows need no code.
-  enum ExampleSchemaV2: VersionedSchema {
+  nonisolated enum ExampleSchemaV2: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(2, 0, 0) }
     static var models: [any PersistentModel.Type] { [ExampleItem.self] }
 
     /// The item as version 2 stored it.
     @Model
-    final class ExampleItem {
+    nonisolated final class ExampleItem {
       var id: UUID
       var title: String
       var notes: String = ""
@@ -47,13 +47,13 @@
   }
 
   /// Version 3, the current one: the top-level ``ExampleItem``, whose id is unique.
-  enum ExampleSchemaV3: VersionedSchema {
+  nonisolated enum ExampleSchemaV3: VersionedSchema {
     static var versionIdentifier: Schema.Version { Schema.Version(3, 0, 0) }
     static var models: [any PersistentModel.Type] { [ExampleItem.self] }
   }
 
   /// How a store of any earlier version reaches the current one.
-  enum ExampleMigrationPlan: SchemaMigrationPlan {
+  nonisolated enum ExampleMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
       [ExampleSchemaV1.self, ExampleSchemaV2.self, ExampleSchemaV3.self]
     }
@@ -85,18 +85,26 @@
   }
 
   /// Builds the containers the app, its tests and its previews use.
-  enum PersistenceController {
+  ///
+  /// The schemas, the plan and this type are `nonisolated`, so that an Xcode 26 app target,
+  /// whose default isolation is the main actor, can still open a container off the main actor.
+  nonisolated enum PersistenceController {
     /// The current schema.
     static var schema: Schema { Schema(versionedSchema: ExampleSchemaV3.self) }
 
     /// The app's store, migrated to the current version when it opens; at `url`, or in the
     /// default location (Application Support) when `url` is nil.
+    ///
+    /// `cloudKitDatabase: .none`: the default, `.automatic`, syncs with CloudKit as soon as
+    /// the app has the iCloud entitlement, and CloudKit forbids the unique id of
+    /// ``ExampleItem``, so the container would fail to open. Turn sync on only after the
+    /// changes `ExampleModel.swift` lists.
     static func makeContainer(url: URL? = nil) throws -> ModelContainer {
       let configuration =
         if let url {
-          ModelConfiguration(schema: schema, url: url)
+          ModelConfiguration(schema: schema, url: url, cloudKitDatabase: .none)
         } else {
-          ModelConfiguration(schema: schema)
+          ModelConfiguration(schema: schema, cloudKitDatabase: .none)
         }
       return try ModelContainer(
         for: schema, migrationPlan: ExampleMigrationPlan.self, configurations: [configuration])
@@ -106,7 +114,9 @@
     static func makeInMemoryContainer() throws -> ModelContainer {
       try ModelContainer(
         for: schema,
-        configurations: [ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)])
+        configurations: [
+          ModelConfiguration(schema: schema, isStoredInMemoryOnly: true, cloudKitDatabase: .none)
+        ])
     }
 
     /// An in-memory store holding `snapshots`, for SwiftUI previews.

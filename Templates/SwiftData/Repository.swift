@@ -12,7 +12,12 @@
   /// objects stay inside the actor that owns the context. Two differences from `Persistence`:
   /// every method is `async` so a `@MainActor` class and a `@ModelActor` actor can both
   /// conform, and reads throw because a fetch can fail.
-  protocol Repository<Item>: Sendable {
+  ///
+  /// It is not called `Repository`, so that an app importing `Persistence` as well sees no
+  /// clash with `Persistence.Repository`. `nonisolated` keeps its requirements off the main
+  /// actor in an Xcode 26 app target, whose default isolation is the main actor: the
+  /// `@ModelActor` repository must be able to conform.
+  nonisolated protocol SnapshotRepository<Item>: Sendable {
     /// The value snapshot stored and returned.
     associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
 
@@ -34,10 +39,10 @@
   }
 
   /// A repository that can also count and page, for stores too large to load at once.
-  protocol PagingRepository<Item>: Repository {
+  nonisolated protocol PagingSnapshotRepository<Item>: SnapshotRepository {
     /// How many items are stored, counted by the store without loading them.
     func count() async throws -> Int
-    /// At most `limit` items after skipping `offset`, in ``Repository/loadAll()``'s order.
+    /// At most `limit` items after skipping `offset`, in ``SnapshotRepository/loadAll()``'s order.
     func page(offset: Int, limit: Int) async throws -> [Item]
   }
 #endif

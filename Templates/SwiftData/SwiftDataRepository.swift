@@ -6,7 +6,9 @@
 
   /// The order of every read: oldest first, then by id, so rows created in the same instant
   /// keep one order and pages never skip or repeat a row.
-  private func stableOrder() -> [SortDescriptor<ExampleItem>] {
+  /// `nonisolated`: in an app target whose default isolation is the main actor, it would
+  /// otherwise be main-actor and unusable from ``BackgroundRepository``.
+  nonisolated private func stableOrder() -> [SortDescriptor<ExampleItem>] {
     [SortDescriptor(\ExampleItem.createdAt), SortDescriptor(\ExampleItem.id)]
   }
 
@@ -16,7 +18,7 @@
   /// fetch of a screenful. The main context autosaves, but this class saves explicitly after
   /// each change so that a change that returned is in the store.
   @MainActor
-  final class MainContextRepository: Repository {
+  final class MainContextRepository: SnapshotRepository {
     private let context: ModelContext
 
     /// A repository on `container`'s main context.
@@ -40,11 +42,16 @@
       try context.save()
     }
 
+    /// Checks and inserts in this one context, with nothing in between; see
+    /// ``BackgroundRepository/insert(_:)`` for what another context can still do.
     func insert(_ item: ExampleItem.Snapshot) throws -> Bool {
-      guard try model(withID: item.id) == nil else { return false }
-      context.insert(ExampleItem(item))
-      try context.save()
-      return true
+      var inserted = false
+      try context.transaction {
+        guard try model(withID: item.id) == nil else { return }
+        context.insert(ExampleItem(item))
+        inserted = true
+      }
+      return inserted
     }
 
     func delete(_ id: UUID) throws {
@@ -79,7 +86,7 @@
   /// depends on where the actor was created: made on the main actor, its work runs on the main
   /// thread. Create it with ``make(container:)``, which builds it off the main actor.
   @ModelActor
-  actor BackgroundRepository: PagingRepository {
+  actor BackgroundRepository: PagingSnapshotRepository {
     /// A repository whose context works off the main thread, whatever the caller's actor.
     static func make(container: ModelContainer) async -> BackgroundRepository {
       await Task.detached { BackgroundRepository(modelContainer: container) }.value
@@ -111,14 +118,24 @@
       }
     }
 
+    /// Stores `item` only if its id is free: the check and the insert run in this actor's one
+    /// context, in one `transaction` (one save), with no suspension in between.
+    ///
+    /// Two contexts do not see each other's unsaved rows, and `@Attribute(.unique)` turns a
+    /// second insert of an id into an update, so a check in one context and an insert in
+    /// another would both answer `true`. Send every `insert` of a store through one
+    /// repository (share one ``BackgroundRepository``) to keep the answer true.
     func insert(_ item: ExampleItem.Snapshot) throws -> Bool {
       let id = item.id
-      let taken = try modelContext.fetchCount(
-        FetchDescriptor<ExampleItem>(predicate: #Predicate { $0.id == id }))
-      guard taken == 0 else { return false }
-      modelContext.insert(ExampleItem(item))
-      try modelContext.save()
-      return true
+      var inserted = false
+      try modelContext.transaction {
+        let taken = try modelContext.fetchCount(
+          FetchDescriptor<ExampleItem>(predicate: #Predicate { $0.id == id }))
+        guard taken == 0 else { return }
+        modelContext.insert(ExampleItem(item))
+        inserted = true
+      }
+      return inserted
     }
 
     func delete(_ id: UUID) throws {

@@ -33,6 +33,7 @@ import Testing
     }
   }
 
+  @available(macOS 15, iOS 18, *)
   @Test func utf8ValidationAgreesWithTheStandardLibrary() {
     var generator = SystemRandomNumberGenerator()
     let alphabet: [UInt8] =

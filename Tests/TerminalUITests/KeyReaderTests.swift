@@ -1,4 +1,5 @@
-// KeyReader over pipes and a raw pseudo-terminal: keys out, Escape after the wait, and ending.
+// KeyReader over pipes and a raw pseudo-terminal, waiting with poll and with select: keys out,
+// Escape after the wait, and ending.
 
 import Foundation
 import TestSupport
@@ -41,19 +42,20 @@ import Testing
 
   /// The next `count` keys, failing if the stream ends first.
   func next(
-    _ count: Int, from iterator: inout AsyncStream<Key>.Iterator
+    _ count: Int, from iterator: inout sending AsyncStream<Key>.Iterator
   ) async throws -> [Key] {
     var keys: [Key] = []
     while keys.count < count {
       keys.append(
-        try #require(await iterator.next(isolation: #isolation), "the stream ended after \(keys)"))
+        try #require(await iterator.next(), "the stream ended after \(keys)"))
     }
     return keys
   }
 
-  @Test func bytesInKeysOut() async throws {
+  @Test(arguments: InputWait.allCases)
+  func bytesInKeysOut(wait: InputWait) async throws {
     let pipe = try Pipe()
-    let reader = try KeyReader(fileDescriptor: pipe.readEnd)
+    let reader = try KeyReader(fileDescriptor: pipe.readEnd, wait: wait)
     defer { reader.stop() }
     var keys = reader.keys.makeAsyncIterator()
     try pipe.send(Array("ab\u{1B}[A\r".utf8) + [0x03])
@@ -65,9 +67,10 @@ import Testing
     #expect(try await next(2, from: &keys) == [.character("é"), .character("😀")])
   }
 
-  @Test func loneEscapeArrivesAfterTheWait() async throws {
+  @Test(arguments: InputWait.allCases)
+  func loneEscapeArrivesAfterTheWait(wait: InputWait) async throws {
     let pipe = try Pipe()
-    let reader = try KeyReader(fileDescriptor: pipe.readEnd)
+    let reader = try KeyReader(fileDescriptor: pipe.readEnd, wait: wait)
     defer { reader.stop() }
     var keys = reader.keys.makeAsyncIterator()
     try pipe.send([0x1B])
@@ -76,9 +79,11 @@ import Testing
     #expect(try await next(1, from: &keys) == [.character("q")])
   }
 
-  @Test func endOfFileFinishesTheStreamAfterThePendingKeys() async throws {
+  @Test(arguments: InputWait.allCases)
+  func endOfFileFinishesTheStreamAfterThePendingKeys(wait: InputWait) async throws {
     let pipe = try Pipe()
-    let reader = try KeyReader(fileDescriptor: pipe.readEnd, escapeTimeout: .seconds(30))
+    let reader = try KeyReader(
+      fileDescriptor: pipe.readEnd, escapeTimeout: .seconds(30), wait: wait)
     defer { reader.stop() }
     try pipe.send(Array("x".utf8) + [0x1B])
     pipe.closeWriteEnd()
@@ -87,32 +92,35 @@ import Testing
     #expect(received == [.character("x"), .escape])
   }
 
-  @Test func stopEndsTheStreamWhileWaitingForInput() async throws {
+  @Test(arguments: InputWait.allCases)
+  func stopEndsTheStreamWhileWaitingForInput(wait: InputWait) async throws {
     let pipe = try Pipe()
-    let reader = try KeyReader(fileDescriptor: pipe.readEnd)
+    let reader = try KeyReader(fileDescriptor: pipe.readEnd, wait: wait)
     var keys = reader.keys.makeAsyncIterator()
     try pipe.send(Array("k".utf8))
     #expect(try await next(1, from: &keys) == [.character("k")])
     reader.stop()
-    #expect(await keys.next(isolation: #isolation) == nil)
+    #expect(await keys.next() == nil)
     reader.stop()
   }
 
-  @Test func stopBeforeAnyInputEndsAnEmptyStream() async throws {
+  @Test(arguments: InputWait.allCases)
+  func stopBeforeAnyInputEndsAnEmptyStream(wait: InputWait) async throws {
     let pipe = try Pipe()
-    let reader = try KeyReader(fileDescriptor: pipe.readEnd)
+    let reader = try KeyReader(fileDescriptor: pipe.readEnd, wait: wait)
     reader.stop()
     var received: [Key] = []
     for await key in reader.keys { received.append(key) }
     #expect(received.isEmpty)
   }
 
-  @Test func readsARawPseudoTerminal() async throws {
+  @Test(arguments: InputWait.allCases)
+  func readsARawPseudoTerminal(wait: InputWait) async throws {
     let pair = try PseudoTerminalPair()
     var attributes = try pair.attributes()
     cfmakeraw(&attributes)
     try #require(tcsetattr(pair.terminal, TCSANOW, &attributes) == 0)
-    let reader = try KeyReader(fileDescriptor: pair.terminal)
+    let reader = try KeyReader(fileDescriptor: pair.terminal, wait: wait)
     defer { reader.stop() }
     var keys = reader.keys.makeAsyncIterator()
     try pair.send(bytes: Array("\u{1B}[5~\u{1B}OB\t\u{1B}[Z".utf8) + [0x7F])

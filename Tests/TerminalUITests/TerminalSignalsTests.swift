@@ -27,7 +27,7 @@ import Testing
     // and it catches the signal, so a failure here cannot end the test runner.
     kill(getpid(), kind.number)
     var iterator = delivered.makeAsyncIterator()
-    #expect(await iterator.next(isolation: #isolation) == kind)
+    #expect(await iterator.next() == kind)
     signals.stop()
     #expect(!signals.isWatching)
     #expect(disposition(of: kind.number) == before)
@@ -61,11 +61,11 @@ import Testing
     SignalPipe.handler(SIGHUP)
     SignalPipe.handler(SIGWINCH)
     var iterator = delivered.makeAsyncIterator()
-    #expect(await iterator.next(isolation: #isolation) == .windowChanged)
-    #expect(await iterator.next(isolation: #isolation) == .hangUp)
+    #expect(await iterator.next() == .windowChanged)
+    #expect(await iterator.next() == .hangUp)
     signals.stop()
     continuation.finish()
-    #expect(await iterator.next(isolation: #isolation) == nil)
+    #expect(await iterator.next() == nil)
   }
 
   @Test func aSecondWatcherAfterTheFirstStoppedStillReceives() async throws {
@@ -74,7 +74,7 @@ import Testing
       let signals = try TerminalSignals([.windowChanged]) { continuation.yield($0) }
       kill(getpid(), SIGWINCH)
       var iterator = delivered.makeAsyncIterator()
-      #expect(await iterator.next(isolation: #isolation) == .windowChanged, "round \(round)")
+      #expect(await iterator.next() == .windowChanged, "round \(round)")
       signals.stop()
     }
   }

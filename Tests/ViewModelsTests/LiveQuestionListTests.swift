@@ -37,6 +37,7 @@ import ViewModels
     #expect(await eventually { adding.questions.isEmpty && adding.totalCount == 0 })
   }
 
+  @available(macOS 26, iOS 26, *)
   @Test func aFollowedChangeKeepsSearchAndTagAndIsOneObservableChange() async throws {
     let repository = InMemoryRepository([
       Question(prompt: "actor isolation", answer: "a", tags: ["swift"]),
@@ -74,6 +75,7 @@ import ViewModels
     watchingFollowing.stop()
   }
 
+  @available(macOS 26, iOS 26, *)
   @Test func aViewModelSeesAChildProcessesSavesWithin200Milliseconds() async throws {
     let folder = try TemporaryDirectory()
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")

@@ -256,6 +256,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
 
   /// A front end redraws once per action: saving the form changes the destination, the
   /// notice and the list in one observed transaction.
+  @available(macOS 26, iOS 26, *)
   @Test func savingTheFormIsOneObservedChange() async throws {
     let (model, _, _) = await makeModel()
     model.addQuestion()

@@ -47,6 +47,7 @@ import ViewModels
     #expect(viewModel.tags.first == TagSummary(name: "io", count: 3))
   }
 
+  @available(macOS 26, iOS 26, *)
   @Test func settingTheTagIsObservedAsOneChange() async {
     let viewModel = QuestionListViewModel(repository: InMemoryRepository(questions))
     await viewModel.load()

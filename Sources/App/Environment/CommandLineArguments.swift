@@ -36,9 +36,11 @@ public enum CommandLineArguments {
   static func decoded(_ raw: [[UInt8]]) -> Result<[String], InvalidEncoding> {
     var arguments: [String] = []
     for (index, bytes) in raw.enumerated() {
-      guard let argument = String(validating: bytes, as: UTF8.self) else {
-        return .failure(
-          InvalidEncoding(position: index + 1, shown: String(decoding: bytes, as: UTF8.self)))
+      // `String(validating:as:)` needs macOS 15; this is the same check at the floor: the
+      // decoding replaces every invalid sequence, so valid bytes come back unchanged.
+      let argument = String(decoding: bytes, as: UTF8.self)
+      guard argument.utf8.elementsEqual(bytes) else {
+        return .failure(InvalidEncoding(position: index + 1, shown: argument))
       }
       arguments.append(argument)
     }

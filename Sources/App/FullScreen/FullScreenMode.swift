@@ -2,7 +2,6 @@
 
 import Foundation
 import Models
-import Observation
 import Persistence
 import TerminalUI
 import ViewModels
@@ -12,8 +11,9 @@ import ViewModels
 /// The loop is the lesson of the whole package in miniature:
 /// 1. keys arrive from ``KeyReader`` and the ``KeyTable`` turns them into actions;
 /// 2. ``FullScreenState/perform(_:)`` calls the view models, which change their state;
-/// 3. an `Observations` sequence over ``FrameComposer/frame(for:)`` notices the change and
-///    yields a new frame, which ``FrameRenderer`` turns into one write of escape sequences.
+/// 3. an ``ObservationLoop`` over ``FrameComposer/frame(for:)`` (an `Observations` sequence
+///    where the platform has one) notices the change and yields a new frame, which
+///    ``FrameRenderer`` turns into one write of escape sequences.
 /// Nothing calls "redraw" by hand: a terminal resize only sets ``FullScreenState/size``.
 struct FullScreenMode {
   /// The view models the mode drives.
@@ -54,7 +54,7 @@ struct FullScreenMode {
     state.size = terminal.size
     let drawing = Task { [colors] in
       var renderer = FrameRenderer(colors: colors)
-      for await frame in Observations({ FrameComposer.frame(for: state) }) {
+      await ObservationLoop.run({ FrameComposer.frame(for: state) }) { frame in
         do {
           try terminal.write(renderer.update(to: frame))
         } catch {
@@ -67,7 +67,7 @@ struct FullScreenMode {
     // The list follows the store, so it can change with no key pressed: the selection
     // stays on its question, or on its row when that question was deleted.
     let anchoring = Task {
-      for await _ in Observations({ state.list.questions }) { state.anchorSelection() }
+      await ObservationLoop.run({ state.list.questions }) { _ in state.anchorSelection() }
     }
     defer { anchoring.cancel() }
     for await key in reader.keys {

@@ -73,9 +73,9 @@ private struct CSVCursor {
       let number = fields.count + 1
       let text =
         if bytes[index] == Self.quote {
-          String(validating: quotedField(number), as: UTF8.self)
+          String(strictUTF8: quotedField(number))
         } else {
-          String(validating: plainField(number), as: UTF8.self)
+          String(strictUTF8: plainField(number))
         }
       if let text {
         fields.append(text)

@@ -12,8 +12,9 @@ import Foundation
 
 /// Reads a terminal (or any file descriptor) on a dedicated thread and publishes ``Key``s.
 ///
-/// The thread blocks in `poll` on the input and on a wake-up pipe, so it uses no CPU while
-/// nothing is typed. When a read ends in the middle of a key (a lone Escape, half a UTF-8
+/// The thread blocks on the input and on a wake-up pipe (in `poll`, or in `select` on Apple
+/// platforms, whose `poll` cannot wait on a terminal), so it uses no CPU while nothing is
+/// typed. When a read ends in the middle of a key (a lone Escape, half a UTF-8
 /// character), it waits at most the `escapeTimeout` given to ``init(fileDescriptor:escapeTimeout:)`` for the rest, then lets
 /// ``KeyDecoder/finishPending()`` decide. ``keys`` finishes at end of file, on a read error,
 /// or after ``stop()``. The reader never closes the descriptor it reads.
@@ -32,8 +33,16 @@ public final class KeyReader: Sendable {
   ///
   /// - Throws: ``TerminalError/systemCallFailed(operation:reason:)`` when the wake-up pipe cannot
   ///   be made.
-  public init(
+  public convenience init(
     fileDescriptor: Int32 = 0, escapeTimeout: Duration = .milliseconds(25)
+  ) throws(TerminalError) {
+    try self.init(
+      fileDescriptor: fileDescriptor, escapeTimeout: escapeTimeout, wait: .platformDefault)
+  }
+
+  /// Starts reading `fileDescriptor` at once, waiting for input with `wait`.
+  init(
+    fileDescriptor: Int32, escapeTimeout: Duration = .milliseconds(25), wait: InputWait
   ) throws(TerminalError) {
     var wakeDescriptors: [Int32] = [0, 0]
     guard pipe(&wakeDescriptors) == 0 else {
@@ -48,7 +57,8 @@ public final class KeyReader: Sendable {
       + escapeTimeout.components.attoseconds / 1_000_000_000_000_000
     loop = KeyReaderLoop(
       input: fileDescriptor, wakeRead: wakeDescriptors[0], wakeWrite: wakeDescriptors[1],
-      escapeMilliseconds: Int32(clamping: max(milliseconds, 1)), continuation: continuation)
+      escapeMilliseconds: Int32(clamping: max(milliseconds, 1)), wait: wait,
+      continuation: continuation)
     continuation.onTermination = { [loop] _ in loop.wake() }
     let thread = Thread { [loop] in loop.run() }
     thread.name = "TerminalUI.keys"
@@ -67,7 +77,7 @@ public final class KeyReader: Sendable {
   }
 }
 
-/// The state of one reading thread: the descriptors it polls and how it reports.
+/// The state of one reading thread: the descriptors it waits on and how it reports.
 private nonisolated final class KeyReaderLoop: @unchecked Sendable {
   // Safe to send: the descriptors are constants; `stopped` and `hasReturned` are only
   // touched with `condition` locked.
@@ -75,6 +85,7 @@ private nonisolated final class KeyReaderLoop: @unchecked Sendable {
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let escapeMilliseconds: Int32
+  private let wait: InputWait
   private let continuation: AsyncStream<Key>.Continuation
   /// Guards `stopped` and `hasReturned`, and signals the thread's return. (Not
   /// `NSConditionLock`: its `lock(whenCondition:)` traps in swift-corelibs-foundation.)
@@ -84,35 +95,30 @@ private nonisolated final class KeyReaderLoop: @unchecked Sendable {
 
   init(
     input: Int32, wakeRead: Int32, wakeWrite: Int32, escapeMilliseconds: Int32,
-    continuation: AsyncStream<Key>.Continuation
+    wait: InputWait, continuation: AsyncStream<Key>.Continuation
   ) {
     self.input = input
     self.wakeRead = wakeRead
     self.wakeWrite = wakeWrite
     self.escapeMilliseconds = escapeMilliseconds
+    self.wait = wait
     self.continuation = continuation
   }
 
-  /// The thread's body: poll, read, decode, publish, until end of file, an error or a wake-up.
+  /// The thread's body: wait, read, decode, publish, until end of file, an error or a wake-up.
   func run() {
     var decoder = KeyDecoder()
     var buffer = [UInt8](repeating: 0, count: 4096)
-    var descriptors = [
-      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
-    ]
     reading: while true {
       let timeout = decoder.hasPending ? escapeMilliseconds : -1
-      let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        break
-      }
-      if ready == 0 {
+      switch wait.wait(input: input, wakeUp: wakeRead, milliseconds: timeout) {
+      case .failed, .wakeUp: break reading
+      case .interrupted: continue
+      case .timedOut:
         publish(decoder.finishPending())
         continue
+      case .input: break
       }
-      if descriptors[1].revents != 0 { break }
       let count = read(input, &buffer, buffer.count)
       switch count {
       case 1...:

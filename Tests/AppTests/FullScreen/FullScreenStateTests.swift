@@ -220,6 +220,7 @@ import ViewModels
   }
 
   /// What the run loop relies on: each action changes the observed frame once, not in steps.
+  @available(macOS 26, iOS 26, *)
   @Test func eachActionIsObservedAsOneNewFrame() async {
     let (state, _) = await FullScreenFixtures.state(size: size)
     let recorder = ObservationRecorder(Observations { FrameComposer.frame(for: state) })

@@ -1,0 +1,9 @@
+// swift-tools-version: 6.2
+// A fixture for scripts/check-availability: case 5, Observations.
+import PackageDescription
+
+let package = Package(
+  name: "Fixture",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  targets: [.target(name: "Fixture", path: ".")]
+)
