@@ -1,0 +1,22 @@
+import Testing
+@testable import ReadingList
+
+@Test func example() async throws {
+    // Write your test here and use APIs like `#expect(...)` to check expected conditions.
+    // Swift Testing Documentation
+    // https://swiftpackageindex.com/swiftlang/swift-testing/documentation
+}
+// A book survives the trip to JSON and back, under the names the file uses.
+
+import Foundation
+import ReadingList
+import Testing
+
+@Test func aBookRoundTripsThroughJSON() throws {
+  let book = Book(title: "Dune", author: "Frank Herbert").finished()
+  let data = try JSONEncoder().encode(book)
+  #expect(try JSONDecoder().decode(Book.self, from: data) == book)
+
+  let json = try #require(String(data: data, encoding: .utf8))
+  #expect(json.contains("\"finished_at\""))
+}
