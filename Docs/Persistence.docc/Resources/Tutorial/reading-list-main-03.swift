@@ -23,6 +23,7 @@ case "finish":
 default:
   break
 }
-for (index, book) in await store.loadAll().sorted(by: { $0.addedAt < $1.addedAt }).enumerated() {
+let updated = await store.loadAll().sorted { $0.addedAt < $1.addedAt }
+for (index, book) in updated.enumerated() {
   print("\(index + 1). [\(book.isFinished ? "x" : " ")] \(book.title)")
 }

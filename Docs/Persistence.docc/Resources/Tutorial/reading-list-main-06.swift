@@ -7,10 +7,14 @@ import ReadingList
 let arguments = Array(CommandLine.arguments.dropFirst())
 let library: Library
 do {
-  library = arguments.first == "start-again" ? try Library.startAgain().library : try Library.open()
+  if arguments.first == "start-again" {
+    library = try Library.startAgain().library
+  } else {
+    library = try Library.open()
+  }
 } catch {
   print(error.localizedDescription)
-  print("To move the damaged file aside and start an empty list: reading-list start-again")
+  print("To keep the damaged file aside and start an empty list: reading-list start-again")
   exit(1)
 }
 let model = ReadingListModel(repository: library.books)

@@ -38,7 +38,7 @@ public final class ReadingListModel {
       errorMessage = "“\(title)” was not saved: \(error.localizedDescription)"
       return false
     }
-    // Read first, then assign both with no `await` between: the screen sees them change together.
+    // Read first, then assign both with no `await` between: they change together on screen.
     let all = await repository.loadAll()
     books = all
     errorMessage = nil

@@ -38,7 +38,7 @@ public final class ReadingListModel {
       errorMessage = "“\(title)” was not saved: \(error.localizedDescription)"
       return false
     }
-    // Read first, then assign both with no `await` between: the screen sees them change together.
+    // Read first, then assign both with no `await` between: they change together on screen.
     let all = await repository.loadAll()
     books = all
     errorMessage = nil
@@ -51,9 +51,9 @@ public final class ReadingListModel {
     guard let shown = books.first(where: { $0.id == id }) else { return }
     let message: String?
     do {
-      // One step inside the actor: compare with what is stored now, and save only if equal.
+      // One step inside the actor: compare with the stored book, and save only if equal.
       let saved = try await repository.save(shown.finished(), ifCurrent: shown)
-      message = saved ? nil : "“\(shown.title)” was changed elsewhere; this is the new version."
+      message = saved ? nil : "“\(shown.title)” was changed elsewhere; here is its new version."
     } catch {
       message = "“\(shown.title)” was not saved: \(error.localizedDescription)"
     }
