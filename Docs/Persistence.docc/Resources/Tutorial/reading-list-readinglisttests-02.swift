@@ -1,11 +1,3 @@
-import Testing
-@testable import ReadingList
-
-@Test func example() async throws {
-    // Write your test here and use APIs like `#expect(...)` to check expected conditions.
-    // Swift Testing Documentation
-    // https://swiftpackageindex.com/swiftlang/swift-testing/documentation
-}
 // A book survives the trip to JSON and back, under the names the file uses.
 
 import Foundation
