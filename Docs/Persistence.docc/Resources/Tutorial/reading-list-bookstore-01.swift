@@ -1,0 +1,15 @@
+// The original pattern: an actor that keeps every item in a dictionary and in one JSON file.
+
+import Foundation
+
+/// A store of identifiable values, in memory and in the JSON file at `fileURL`.
+public actor BookStore<Item: Codable & Identifiable & Sendable> {
+  /// The file that holds every item.
+  public let fileURL: URL
+  /// Every item, by its ID: the actor's state, which only its own methods touch.
+  private var cache: [Item.ID: Item] = [:]
+
+  public init(fileURL: URL) {
+    self.fileURL = fileURL
+  }
+}

@@ -1,0 +1,21 @@
+// The stores the app opens once, at start-up, and shares with every screen.
+
+import Foundation
+import Persistence
+
+public struct Library: Sendable {
+  /// Every book, on disk or in memory: code written against the protocol works with both.
+  public let books: any Repository<Book>
+
+  /// Opens the reading list in `folder`, reading every book before it returns.
+  public static func open(
+    in folder: URL = DataDirectory.url(appName: "ReadingList")
+  ) throws -> Library {
+    Library(books: try LocalRepository<Book>(directory: folder, filename: "books.json"))
+  }
+
+  /// A library kept in memory only, for tests and previews.
+  public static func inMemory(_ books: [Book] = []) -> Library {
+    Library(books: InMemoryRepository(books))
+  }
+}

@@ -1,0 +1,53 @@
+// What a crash can leave in the reading list's files, what damage looks like, and the way
+// back from a file that cannot be read.
+
+import Foundation
+import Persistence
+import ReadingList
+import Testing
+
+@Suite struct RecoveryTests {
+  /// Saves Dune, then Emma, and appends `bytes` to the journal, as a crash or a fault would.
+  func journalAfterTwoSaves(in folder: URL, thenAppend bytes: String) async throws {
+    let library = try Library.open(in: folder)
+    try await library.addBooks(titled: ["Dune"])
+    try await library.addBooks(titled: ["Emma"])
+    let handle = try FileHandle(
+      forWritingTo: folder.appendingPathComponent("books.json.journal"))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(bytes.utf8))
+    try handle.close()
+  }
+
+  @Test func aRecordTornByACrashIsIgnored() async throws {
+    try await withTemporaryTestFolder { folder in
+      // The start of a third record: its header promises 200 bytes, and no end of line.
+      try await journalAfterTwoSaves(in: folder, thenAppend: "3 200 0badc0de {\"books\":[")
+
+      let reopened = try Library.open(in: folder)
+      #expect(await reopened.books.loadAll().map(\.title) == ["Dune", "Emma"])
+    }
+  }
+
+  @Test func aWholeRecordThatFailsItsChecksumIsRefused() async throws {
+    try await withTemporaryTestFolder { folder in
+      // A complete line, the right length, ending in a newline, with a wrong checksum.
+      try await journalAfterTwoSaves(in: folder, thenAppend: "3 10 0badc0de {\"id\":\"x\"}\n")
+
+      #expect(throws: PersistenceError.self) { try Library.open(in: folder) }
+    }
+  }
+
+  @Test func startingAgainKeepsTheOldBytesBesideAnEmptyList() async throws {
+    try await withTemporaryTestFolder { folder in
+      let file = folder.appendingPathComponent(Library.filename)
+      try Data("not a reading list".utf8).write(to: file)
+
+      let (library, keptAt) = try Library.startAgain(in: folder)
+
+      #expect(await library.books.loadAll().isEmpty)
+      let kept = try #require(keptAt)
+      #expect(try Data(contentsOf: kept) == Data("not a reading list".utf8))
+    }
+  }
+}
