@@ -1,0 +1,2 @@
+import Testing
+@Suite struct PlaceholderTests { @Test func nothing() {} }
