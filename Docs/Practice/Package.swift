@@ -57,8 +57,10 @@ let package = Package(
   ],
   targets: [
     // The watch mode and the commands: a library the tests reach, and a thin executable.
-    .target(name: "PracticeKit", dependencies: [persistence, terminalUI], swiftSettings: swiftSettings),
-    .executableTarget(name: "practice", dependencies: ["PracticeKit"], swiftSettings: swiftSettings),
+    .target(
+      name: "PracticeKit", dependencies: [persistence, terminalUI], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "practice", dependencies: ["PracticeKit"], swiftSettings: swiftSettings),
 
     // Tests
     .target(name: "ExerciseSupport", path: "Tests/ExerciseSupport", swiftSettings: swiftSettings),

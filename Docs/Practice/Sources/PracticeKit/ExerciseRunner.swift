@@ -19,17 +19,21 @@ public struct ExerciseRunner: Sendable {
   public var packageFolder: URL
   /// The `swift` command: `SWIFT` from the environment, or `swift` on `PATH`.
   public var swift: String
+  /// Extra arguments for `swift build` and `swift test`, such as `-Xswiftc -warnings-as-errors`.
+  public var buildFlags: [String]
 
   /// A runner for the package in `packageFolder`.
-  public init(packageFolder: URL, swift: String = "swift") {
+  public init(packageFolder: URL, swift: String = "swift", buildFlags: [String] = []) {
     self.packageFolder = packageFolder
     self.swift = swift
+    self.buildFlags = buildFlags
   }
 
   /// Builds everything; the failure when the build fails, `nil` when it succeeds.
   public func build() async throws -> (failure: FailureSummary?, log: String) {
     let result = try await ChildProcess.run(
-      [swift, "build", "--build-tests", "--package-path", packageFolder.path], in: packageFolder)
+      [swift, "build", "--build-tests", "--package-path", packageFolder.path] + buildFlags,
+      in: packageFolder)
     guard result.status != 0 else { return (nil, result.output) }
     let failure =
       FailureParser.firstBuildError(in: result.output)
@@ -43,7 +47,7 @@ public struct ExerciseRunner: Sendable {
       [
         swift, "test", "--skip-build", "--package-path", packageFolder.path, "--filter",
         "\(exercise.testTarget)\\.",
-      ], in: packageFolder)
+      ] + buildFlags, in: packageFolder)
     if result.status == 0, FailureParser.firstTestFailure(in: result.output) == nil {
       return (.passed, result.output)
     }

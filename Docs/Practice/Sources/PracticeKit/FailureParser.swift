@@ -25,15 +25,36 @@ public enum FailureParser {
         details: Array(notes.prefix(2)))
     }
     if let line = lines.first(where: { $0.hasPrefix("error: ") }) {
-      return FailureSummary(stage: .build, location: nil, message: cleaned(String(line.dropFirst(7))))
+      return FailureSummary(
+        stage: .build, location: nil, message: cleaned(String(line.dropFirst(7))))
     }
     return nil
   }
 
-  /// The first issue a test recorded in `log`, with its comments; a crash when no issue was
-  /// recorded but the run failed; `nil` when nothing failed.
+  /// The first issue a test recorded in `log`, in source order (tests run in parallel, so the
+  /// log's order changes from run to run); a crash when no issue was recorded but the run
+  /// failed; `nil` when nothing failed.
   public static func firstTestFailure(in log: String) -> FailureSummary? {
     let lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let issues = recordedIssues(lines).sorted {
+      sourceOrder($0.location) < sourceOrder($1.location)
+    }
+    if let first = issues.first { return first }
+    let crash = lines.first {
+      $0.contains("Exited with unexpected signal") || $0.contains("Fatal error")
+    }
+    if let crash {
+      return FailureSummary(stage: .test, location: nil, message: cleaned(crash))
+    }
+    if lines.contains(where: { $0.hasPrefix("✘ Test run") }) {
+      return FailureSummary(stage: .test, location: nil, message: "the test run failed")
+    }
+    return nil
+  }
+
+  /// Every issue recorded in `lines`, in the log's order.
+  static func recordedIssues(_ lines: [String]) -> [FailureSummary] {
+    var issues: [FailureSummary] = []
     for (index, line) in lines.enumerated() {
       guard line.hasPrefix("✘ Test "), let at = line.range(of: " recorded an issue at ") else {
         continue
@@ -45,24 +66,36 @@ public enum FailureParser {
         location = shortLocation(String(rest[..<colon.lowerBound]))
         message = String(rest[colon.upperBound...])
       }
-      let comments = lines[(index + 1)...].prefix { !$0.hasPrefix("✘ ") && !$0.hasPrefix("✔ ") && !$0.hasPrefix("◇ ") }
+      let comments = lines[(index + 1)...]
+        .prefix { !$0.hasPrefix("✘ ") && !$0.hasPrefix("✔ ") && !$0.hasPrefix("◇ ") }
         .filter { $0.hasPrefix("↳ ") }
         .map { String($0.dropFirst(2)) }
       // The comment says what went wrong in the learner's words; the expression comes second.
       if let first = comments.first {
-        return FailureSummary(
-          stage: .test, location: location, message: first,
-          details: Array(comments.dropFirst().prefix(2)) + [cleaned(message)])
+        issues.append(
+          FailureSummary(
+            stage: .test, location: location, message: first,
+            details: Array(comments.dropFirst().prefix(2)) + expression(message)))
+      } else {
+        issues.append(FailureSummary(stage: .test, location: location, message: cleaned(message)))
       }
-      return FailureSummary(stage: .test, location: location, message: cleaned(message))
     }
-    if let crash = lines.first(where: { $0.contains("Exited with unexpected signal") || $0.contains("Fatal error") }) {
-      return FailureSummary(stage: .test, location: nil, message: cleaned(crash))
-    }
-    if lines.contains(where: { $0.hasPrefix("✘ Test run") }) {
-      return FailureSummary(stage: .test, location: nil, message: "the test run failed")
-    }
-    return nil
+    return issues
+  }
+
+  /// The failed expression as a line of detail, unless it is too long to help.
+  static func expression(_ message: String) -> [String] {
+    let line = cleaned(message)
+    return line.count <= 120 ? [line] : []
+  }
+
+  /// `File.swift:31` sorts by file name, then by line number.
+  static func sourceOrder(_ location: String?) -> String {
+    guard let location else { return "~" }
+    let parts = location.split(separator: ":")
+    let line = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    let padded = String(repeating: "0", count: max(0, 6 - String(line).count)) + String(line)
+    return "\(parts.first ?? ""):\(padded)"
   }
 
   /// `/a/b/NoteStore.swift:31:5` becomes `NoteStore.swift:31`.

@@ -26,7 +26,8 @@ import TerminalUI
   }
 
   /// A tool configured from the environment: `PRACTICE_ROOT` (default: the package this file
-  /// was built from), `PRACTICE_STATE_DIR` (default: `.progress` in it), `SWIFT`.
+  /// was built from), `PRACTICE_STATE_DIR` (default: `.progress` in it), `SWIFT`, and
+  /// `PRACTICE_BUILD_FLAGS` (arguments for `swift build`, split at spaces).
   public static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> PracticeTool {
@@ -37,7 +38,9 @@ import TerminalUI
     let state =
       environment["PRACTICE_STATE_DIR"].map { URL(fileURLWithPath: $0) }
       ?? root.appendingPathComponent(".progress")
-    let runner = ExerciseRunner(packageFolder: root, swift: environment["SWIFT"] ?? "swift")
+    let flags = (environment["PRACTICE_BUILD_FLAGS"] ?? "").split(separator: " ").map(String.init)
+    let runner = ExerciseRunner(
+      packageFolder: root, swift: environment["SWIFT"] ?? "swift", buildFlags: flags)
     return PracticeTool(folder: PracticeFolder(url: root), stateDirectory: state, runner: runner)
   }
 

@@ -21,7 +21,8 @@ public struct ProgressStore: Sendable {
 
   /// The state of every exercise, `pending` for those never run.
   public func states() async -> [Int: ExerciseProgress.State] {
-    var states = Dictionary(uniqueKeysWithValues: Exercise.all.map { ($0.number, ExerciseProgress.State.pending) })
+    var states = Dictionary(
+      uniqueKeysWithValues: Exercise.all.map { ($0.number, ExerciseProgress.State.pending) })
     for progress in await repository.loadAll() { states[progress.id] = progress.state }
     return states
   }
@@ -38,6 +39,7 @@ public struct ProgressStore: Sendable {
   /// The first exercise that does not pass yet, or the last one when all pass.
   public func current() async -> Exercise {
     let states = await states()
-    return Exercise.all.first { states[$0.number] != .passed } ?? Exercise.all[Exercise.all.count - 1]
+    return Exercise.all.first { states[$0.number] != .passed }
+      ?? Exercise.all[Exercise.all.count - 1]
   }
 }

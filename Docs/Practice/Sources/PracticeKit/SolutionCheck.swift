@@ -67,7 +67,9 @@ struct SolutionCheck {
   }
 
   /// What is wrong with `verdict`, or `nil` when it is what the check expects.
-  static func problem(with verdict: Verdict, of exercise: Exercise, expectingPass: Bool)
+  static func problem(
+    with verdict: Verdict, of exercise: Exercise, expectingPass: Bool
+  )
     -> String?
   {
     switch (verdict, expectingPass) {
@@ -78,7 +80,8 @@ struct SolutionCheck {
     case (.failed(let failure), false):
       let text = failure.lines.joined(separator: "\n")
       guard text.contains(exercise.expectedFailure) else {
-        return "fails, but not with \"\(exercise.expectedFailure)\": \(failure.lines.joined(separator: " / "))"
+        return
+          "fails, but not with \"\(exercise.expectedFailure)\": \(failure.lines.joined(separator: " / "))"
       }
       return nil
     }

@@ -10,7 +10,8 @@ import TerminalUI
   private let folder: PracticeFolder
   private let runner: ExerciseRunner
   private let progress: ProgressStore
-  private var renderer = FrameRenderer(colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+  private var renderer = FrameRenderer(
+    colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
   private var running: Task<Void, Never>?
   private var lastSeen: Date?
 

@@ -1,9 +1,10 @@
 // Checks exercise 2: a file that cannot be decoded makes init throw and is never written over.
 
 import ExerciseSupport
-@testable import Exercise02
 import Foundation
 import Testing
+
+@testable import Exercise02
 
 @Suite struct NoteStoreTests {
   /// Half a JSON array: what a crash or a bad sync tool leaves behind.

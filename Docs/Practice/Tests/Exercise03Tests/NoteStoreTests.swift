@@ -1,9 +1,10 @@
 // Checks exercise 3: a save the disk refused leaves the store as the file is.
 
-@testable import Exercise03
 import ExerciseSupport
 import Foundation
 import Testing
+
+@testable import Exercise03
 
 @Suite struct NoteStoreTests {
   @Test func savedNoteSurvivesReopen() async throws {

@@ -1,8 +1,9 @@
 // Checks exercise 4: two saves in a row leave the newer text on disk, whatever the timing.
 
-@testable import Exercise04
 import Foundation
 import Testing
+
+@testable import Exercise04
 
 /// A disk that records what lands, and makes the first write slow: it waits until a second
 /// write has landed, or one second. Real disks are slow at random; this one is slow every time.

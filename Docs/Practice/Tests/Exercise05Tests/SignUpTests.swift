@@ -1,9 +1,10 @@
 // Checks exercise 5: two people claiming one name at the same moment: exactly one gets it.
 
 import ExerciseSupport
-@testable import Exercise05
 import Persistence
 import Testing
+
+@testable import Exercise05
 
 @Suite struct SignUpTests {
   @Test func freeNameIsClaimedAndTakenNameIsRefused() async throws {

@@ -1,9 +1,10 @@
 // Checks exercise 6: saves made from two screens both survive.
 
 import ExerciseSupport
-@testable import Exercise06
 import Foundation
 import Testing
+
+@testable import Exercise06
 
 @Suite struct AppStoresTests {
   @Test func savesFromBothScreensSurvive() async throws {

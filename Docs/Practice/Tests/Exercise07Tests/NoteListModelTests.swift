@@ -1,8 +1,9 @@
 // Checks exercise 7: the list shows a note another writer saved, without being told to reload.
 
-@testable import Exercise07
 import Persistence
 import Testing
+
+@testable import Exercise07
 
 @MainActor @Suite struct NoteListModelTests {
   /// Waits until `condition` holds, for at most two seconds.

@@ -1,8 +1,9 @@
 // Checks exercise 8: an edit saved over another writer's newer change is refused, not applied.
 
-@testable import Exercise08
 import Persistence
 import Testing
+
+@testable import Exercise08
 
 @MainActor @Suite struct NoteEditorTests {
   @Test func editIsSaved() async throws {

@@ -1,10 +1,11 @@
 // Checks exercise 9: a store written by version 1 of the app opens, with every note's text kept.
 
 import ExerciseSupport
-@testable import Exercise09
 import Foundation
 import Persistence
 import Testing
+
+@testable import Exercise09
 
 /// The note exactly as version 1 of the app defined and stored it.
 struct StoredNoteV1: Codable, Identifiable, Sendable {

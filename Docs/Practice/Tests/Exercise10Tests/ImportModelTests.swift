@@ -1,8 +1,9 @@
 // Checks exercise 10: importing many lines costs one call to the store, not one per line.
 
-@testable import Exercise10
 import Persistence
 import Testing
+
+@testable import Exercise10
 
 /// A store in memory that counts the calls that change it.
 actor CountingRepository: Repository {
@@ -80,6 +81,7 @@ actor CountingRepository: Repository {
     let calls = await repository.calls
     #expect(
       calls == 1,
-      "200 lines cost \(calls) calls to the store (each a hop and a durable write): save them in one call")
+      "200 lines cost \(calls) calls to the store (each a hop and a durable write): save them in one call"
+    )
   }
 }

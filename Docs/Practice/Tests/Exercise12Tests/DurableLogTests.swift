@@ -2,9 +2,10 @@
 
 import Dispatch
 import ExerciseSupport
-@testable import Exercise12
 import Foundation
 import Testing
+
+@testable import Exercise12
 
 /// Where each sync ran: on the log's queue or elsewhere (the cooperative pool).
 final class SyncPlaces: Sendable {

@@ -47,7 +47,9 @@ public enum SwiftCompiler {
   }
 
   /// The file called `name` in the exercise folder `folder`, found from a test file's path.
-  public static func exerciseFile(_ folder: String, _ name: String, from testFile: String = #filePath)
+  public static func exerciseFile(
+    _ folder: String, _ name: String, from testFile: String = #filePath
+  )
     -> URL
   {
     URL(fileURLWithPath: testFile)

@@ -1,2 +1,0 @@
-import Testing
-@Suite struct PlaceholderTests { @Test func nothing() {} }
