@@ -65,7 +65,7 @@ let package = Package(
     // Tests
     .target(name: "ExerciseSupport", path: "Tests/ExerciseSupport", swiftSettings: swiftSettings),
     .testTarget(
-      name: "PracticeKitTests", dependencies: ["PracticeKit", persistence],
+      name: "PracticeKitTests", dependencies: ["PracticeKit", persistence, terminalUI],
       swiftSettings: swiftSettings),
   ] + exerciseTargets,
   swiftLanguageModes: [.v6]
