@@ -7,23 +7,30 @@ import Testing
 
 @testable import Exercise12
 
-/// Where each sync ran: on the log's queue or elsewhere (the cooperative pool).
-final class SyncPlaces: Sendable {
+/// Where each sync ran: on the log's queue, or elsewhere (a thread of the cooperative pool).
+struct SyncPlaces: Sendable {
   let queue = DispatchQueue(label: "practice.log")
   private let key = DispatchSpecificKey<Bool>()
-  private let places = DispatchQueue(label: "practice.log.places")
-  nonisolated(unsafe) private var onQueue: [Bool] = []  // Guarded by `places`.
+  /// One element per sync: whether it ran on `queue`. A continuation may be used from any thread.
+  let onQueue: AsyncStream<Bool>
+  private let recorder: AsyncStream<Bool>.Continuation
 
   init() {
+    (onQueue, recorder) = AsyncStream.makeStream(of: Bool.self)
     queue.setSpecific(key: key, value: true)
   }
 
   func record() {
-    let isOnQueue = DispatchQueue.getSpecific(key: key) == true
-    places.sync { onQueue.append(isOnQueue) }
+    recorder.yield(DispatchQueue.getSpecific(key: key) == true)
   }
 
-  var recorded: [Bool] { places.sync { onQueue } }
+  /// The places recorded so far.
+  func recorded() async -> [Bool] {
+    recorder.finish()
+    var places: [Bool] = []
+    for await place in onQueue { places.append(place) }
+    return places
+  }
 }
 
 @Suite struct DurableLogTests {
@@ -45,7 +52,7 @@ final class SyncPlaces: Sendable {
     try await log.append("first")
     try await log.append("second")
     #expect(
-      places.recorded == [true, true],
+      await places.recorded() == [true, true],
       "fsync ran on a thread of the cooperative pool, not on the log's queue")
   }
 }
