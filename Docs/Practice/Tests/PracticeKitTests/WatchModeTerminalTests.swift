@@ -33,7 +33,11 @@ let tmuxIsAvailable =
       + "'\(executable.path)'; echo \"exit status $?\"; sleep 10"
     try tmux(
       ["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command], socket: session)
-    defer { _ = try? tmux(["kill-server"], socket: session) }
+    defer {
+      _ = try? tmux(["kill-server"], socket: session)
+      let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+      try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(session)")
+    }
 
     let opened = try await waitForScreen(session) { $0.contains("Exercise 1 of 12") }
     #expect(opened.contains("Practice: 0 of 12 pass"))
