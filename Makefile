@@ -34,20 +34,30 @@
 #   format       format every Swift file in place with the toolchain's `swift format`
 #   lint         check formatting (benchmark included) and build the root package in release
 #                mode, warnings as errors
+#   practice     the exercises' watch mode (Docs/Practice): re-runs the current exercise on
+#                every save; ARGS="list", "hint N", "reset N" or "run N" work without a terminal
+#   check-practice  the practice package's own tests, then every exercise must fail as shipped
+#                for its stated reason and pass with its solution (files are put back after)
 #   clean        remove build products, the benchmark's and the tutorial app's included
 
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
-FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
+FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
+  Docs/Practice/Package.swift Docs/Practice/Sources Docs/Practice/Tests Docs/Practice/Shipped \
+  Docs/Practice/Solutions
 # The benchmark is a package of its own, so that only it needs SQLite's headers.
 BENCH = $(SWIFT) run --package-path Benchmarks -c release $(SWIFT_FLAGS) Benchmarks
 ARGS ?=
 MODEL ?= Item
 DIR ?= ../$(NAME)
 PORT ?= 8000
+# The exercises are a package of their own that depends on this one by path.
+PRACTICE = Docs/Practice
+PRACTICE_BIN = $$($(SWIFT) build --package-path $(PRACTICE) --show-bin-path)
 
 .PHONY: help build test test-tsan stress bench bench-quick docs docs-preview run new-project \
-  test-templates check-availability check-apple-templates format lint clean
+  test-templates check-availability check-apple-templates format lint clean practice \
+  check-practice
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -92,6 +102,15 @@ run:
 	$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
 	$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
 
+practice:
+	$(SWIFT) build --package-path $(PRACTICE) --product practice >&2
+	$(PRACTICE_BIN)/practice $(ARGS)
+
+check-practice:
+	$(SWIFT) build --package-path $(PRACTICE) --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --package-path $(PRACTICE) --skip-build $(SWIFT_FLAGS) --filter PracticeKitTests
+	PRACTICE_BUILD_FLAGS="$(SWIFT_FLAGS)" $(PRACTICE_BIN)/practice verify
+
 new-project:
 	@if [ -z "$(NAME)" ]; then \
 	  echo "make new-project: give a name, e.g. make new-project NAME=Recipes MODEL=Recipe" >&2; \
@@ -119,4 +138,4 @@ lint:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build .build-tsan .build-tutorial Benchmarks/.build
+	rm -rf .build .build-tsan .build-tutorial Benchmarks/.build $(PRACTICE)/.build

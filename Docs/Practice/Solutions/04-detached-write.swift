@@ -1,0 +1,22 @@
+// Exercise 4: a store that hands each write to Task.detached, so writes can land out of order.
+
+import Foundation
+
+/// Keeps the draft the user is typing and writes each version out.
+actor DraftStore {
+  private(set) var text = ""
+  /// Puts bytes on disk: a file in the app, a recorder in the tests. It may take a while.
+  private let write: @Sendable (Data) async throws -> Void
+
+  init(write: @escaping @Sendable (Data) async throws -> Void) {
+    self.write = write
+  }
+
+  /// Keeps `text` and writes it out; the last text saved must be the one the disk keeps.
+  func save(_ text: String) async throws {
+    self.text = text
+    let data = Data(text.utf8)
+    // In order, and the caller learns when it failed.
+    try await write(data)
+  }
+}

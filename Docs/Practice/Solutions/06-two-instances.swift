@@ -1,0 +1,53 @@
+// Exercise 6: each screen opens its own store on the same file, and their saves undo each other's.
+
+import Foundation
+
+/// A note, as the app stores it.
+struct Note: Codable, Identifiable, Sendable, Equatable {
+  var id = UUID()
+  var text: String
+}
+
+/// The original pattern's store: it reads the file once, then writes its whole cache on each save.
+actor NoteFile {
+  private let fileURL: URL
+  private var notes: [UUID: Note] = [:]
+
+  init(fileURL: URL) throws {
+    self.fileURL = fileURL
+    if FileManager.default.fileExists(atPath: fileURL.path) {
+      let decoded = try JSONDecoder().decode([Note].self, from: Data(contentsOf: fileURL))
+      notes = Dictionary(uniqueKeysWithValues: decoded.map { ($0.id, $0) })
+    }
+  }
+
+  func save(_ note: Note) throws {
+    notes[note.id] = note
+    try JSONEncoder().encode(Array(notes.values)).write(to: fileURL, options: .atomic)
+  }
+
+  func loadAll() -> [Note] {
+    Array(notes.values)
+  }
+}
+
+/// Where the app's screens get their store from: one store per file, shared by every screen.
+final class AppStores: Sendable {
+  let directory: URL
+  private let notes: NoteFile
+
+  init(directory: URL) throws {
+    self.directory = directory
+    notes = try NoteFile(fileURL: directory.appendingPathComponent("notes.json"))
+  }
+
+  /// The store the list screen saves to.
+  func notesForList() throws -> NoteFile {
+    notes
+  }
+
+  /// The store the editor screen saves to.
+  func notesForEditor() throws -> NoteFile {
+    notes
+  }
+}

@@ -1,0 +1,64 @@
+// The commands of the practice tool, parsed from its arguments.
+
+/// What `practice` was asked to do.
+public enum PracticeCommand: Equatable, Sendable {
+  /// The full-screen watch mode (no arguments).
+  case watch
+  /// Every exercise with its state.
+  case list
+  /// The hints of one exercise.
+  case hint(Exercise)
+  /// Puts one exercise's file back as shipped.
+  case reset(Exercise)
+  /// Builds and tests one exercise, and prints the verdict.
+  case run(Exercise)
+  /// For CI: every exercise fails as shipped for its stated reason, and passes with its solution.
+  case verify
+  /// The usage text.
+  case help
+
+  /// The usage text.
+  public static let usage = """
+    usage: practice                 the watch mode: re-runs the current exercise on every save
+           practice list            every exercise with its state
+           practice hint N          the two hints of exercise N
+           practice reset N         put exercise N back as shipped (your changes are lost)
+           practice run N           build and test exercise N once, and print the verdict
+           practice verify          check that every exercise fails as shipped and passes with
+                                    its solution (for CI; needs every exercise as shipped)
+    From the repository's root: make practice ARGS="list" (or hint N, reset N, run N).
+    """
+
+  /// Parses the arguments after the program's name.
+  public static func parse(_ arguments: [String]) throws(PracticeError) -> PracticeCommand {
+    guard let name = arguments.first else { return .watch }
+    let rest = Array(arguments.dropFirst())
+    switch name {
+    case "list", "verify", "help", "--help", "-h", "watch":
+      guard rest.isEmpty else { throw .usage("\(name) takes no arguments\n\(usage)") }
+      switch name {
+      case "list": return .list
+      case "verify": return .verify
+      case "watch": return .watch
+      default: return .help
+      }
+    case "hint", "reset", "run":
+      guard rest.count == 1 else { throw .usage("\(name) needs one exercise number\n\(usage)") }
+      let exercise = try exercise(rest[0])
+      switch name {
+      case "hint": return .hint(exercise)
+      case "reset": return .reset(exercise)
+      default: return .run(exercise)
+      }
+    default:
+      throw .usage("unknown command \"\(name)\"\n\(usage)")
+    }
+  }
+
+  /// The exercise numbered `text` (`3` or `03`).
+  static func exercise(_ text: String) throws(PracticeError) -> Exercise {
+    guard let number = Int(text), let exercise = Exercise.all.first(where: { $0.number == number })
+    else { throw .noSuchExercise(text) }
+    return exercise
+  }
+}

@@ -1,0 +1,87 @@
+// Checks exercise 10: importing many lines costs one call to the store, not one per line.
+
+import Persistence
+import Testing
+
+@testable import Exercise10
+
+/// A store in memory that counts the calls that change it.
+actor CountingRepository: Repository {
+  private var notes: [Note] = []
+  private(set) var calls = 0
+
+  func save(_ item: Note) {
+    calls += 1
+    notes.removeAll { $0.id == item.id }
+    notes.append(item)
+  }
+
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) where Items.Element == Note {
+    calls += 1
+    for item in items {
+      notes.removeAll { $0.id == item.id }
+      notes.append(item)
+    }
+  }
+
+  func insert(_ item: Note) -> Bool {
+    calls += 1
+    guard find(by: item.id) == nil else { return false }
+    notes.append(item)
+    return true
+  }
+
+  func save(_ item: Note, if condition: @Sendable (Note?) -> Bool) -> Bool {
+    calls += 1
+    guard condition(find(by: item.id)) else { return false }
+    notes.removeAll { $0.id == item.id }
+    notes.append(item)
+    return true
+  }
+
+  func delete(_ id: Note.ID) {
+    calls += 1
+    notes.removeAll { $0.id == id }
+  }
+
+  func delete<IDs: Sequence & Sendable>(ids: IDs) where IDs.Element == Note.ID {
+    calls += 1
+    let doomed = Set(ids)
+    notes.removeAll { doomed.contains($0.id) }
+  }
+
+  func find(by id: Note.ID) -> Note? {
+    notes.first { $0.id == id }
+  }
+
+  func loadAll() -> [Note] {
+    notes
+  }
+
+  func changes() -> RepositoryChanges<Note.ID> {
+    .finished
+  }
+}
+
+@MainActor @Suite struct ImportModelTests {
+  let pasted = (1...200).map { "Question \($0)" }.joined(separator: "\n") + "\n\n"
+
+  @Test func everyLineBecomesANote() async throws {
+    let repository = CountingRepository()
+    let model = ImportModel(repository: repository)
+    try await model.importLines(pasted)
+    #expect(await repository.loadAll().map(\.text) == (1...200).map { "Question \($0)" })
+    #expect(model.imported == 200)
+  }
+
+  @Test func importIsOneCallToTheStore() async throws {
+    let repository = CountingRepository()
+    let model = ImportModel(repository: repository)
+    try await model.importLines(pasted)
+    let calls = await repository.calls
+    #expect(
+      calls == 1,
+      "200 lines cost \(calls) calls to the store (each a hop and a durable write): save them in one call"
+    )
+  }
+}
