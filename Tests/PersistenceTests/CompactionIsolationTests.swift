@@ -39,7 +39,10 @@ import Testing
         return true
       }
       // Never forever: a test that regressed fails on its expectations instead of hanging.
-      if wait { _ = opened.wait(timeout: .now() + 20) }
+      guard wait else { return }
+      if opened.wait(timeout: .now() + 20) == .timedOut {
+        state.withLock { $0.waiting = false }
+      }
     }
 
     func open() {
@@ -63,16 +66,25 @@ import Testing
       directory: folder.url, filename: "notes.json", configuration: configuration)
     try await repository.save(GatedNote(id: 0, text: "gated"))
     Gate.shared.arm()
-    var number = 1
-    while !Gate.shared.isWaiting {
-      try await repository.save(GatedNote(id: number, text: String(repeating: "x", count: 200)))
-      number += 1
-      try #require(number < 1_000, "no compaction started")
+    // The save that starts the compaction waits for it; the test goes on beside it.
+    let filling = Task {
+      var number = 1
+      while !Gate.shared.isWaiting && number < 1_000 {
+        try await repository.save(GatedNote(id: number, text: String(repeating: "x", count: 200)))
+        number += 1
+      }
+      return number
     }
+    for _ in 0..<10_000 where !Gate.shared.isWaiting {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    try #require(Gate.shared.isWaiting, "no compaction started")
+
     let found = await repository.find(by: 1)
     try await repository.save(GatedNote(id: -1, text: "saved during the compaction"))
     let answeredWhileEncoding = Gate.shared.isWaiting
     Gate.shared.open()
+    let number = try await filling.value
     await repository.compactionFinished()
 
     #expect(answeredWhileEncoding, "the read and the save waited for the compaction's encode")

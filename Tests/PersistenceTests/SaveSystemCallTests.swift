@@ -93,13 +93,15 @@ import Testing
     flock(holder, LOCK_UN)
     try await saving.value
     try await editing.value
+    // Counted before the save: its background sync may run as soon as it returns.
+    let syncsBefore = fileSystem.calls.filter { $0 == "fsync" }.count
     try await repository.save(Question(prompt: "after", answer: "a"))
     // Wait for the background sync of the journal.
-    let syncsBefore = fileSystem.calls.filter { $0 == "fsync" }.count
-    while fileSystem.calls.filter({ $0 == "fsync" }).count == syncsBefore {
+    for _ in 0..<2_000 where fileSystem.calls.filter({ $0 == "fsync" }).count == syncsBefore {
       try await Task.sleep(for: .milliseconds(5))
     }
 
+    #expect(fileSystem.calls.filter { $0 == "fsync" }.count > syncsBefore, "no background sync")
     #expect(fileSystem.callsOffExecutor.isEmpty, "\(fileSystem.callsOffExecutor)")
     #expect(await repository.find(by: blocked.id) == edited)
     let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
