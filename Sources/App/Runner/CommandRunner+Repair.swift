@@ -53,10 +53,12 @@ extension CommandRunner {
     let questions = try repair(Question.self, DataDirectoryResolver.storeFilename, in: directory)
     let sessions = try repair(
       StudySession.self, DataDirectoryResolver.sessionsFilename, in: directory)
-    console.writeOutput(
-      json
-        ? try JSONFormatter().encode(RepairReports(questions: questions.0, sessions: sessions.0))
-        : questions.1 + sessions.1)
+    let reports = RepairReports(questions: questions.0, sessions: sessions.0)
+    if json {
+      console.writeOutput(try JSONFormatter().encode(reports))
+    } else {
+      console.writeError(questions.1 + sessions.1)
+    }
   }
 
   /// Repairs the store `filename` of items of type `type`; its report and its sentences.

@@ -46,7 +46,7 @@ extension CommandRunner {
     if json {
       console.writeOutput(try JSONFormatter().encode(report(statistics, timeZone: timeZone)))
     } else if statistics.sessionCount == 0 {
-      console.writeOutput(Self.emptyHistoryHint)
+      console.writeError(Self.emptyHistoryHint)
     } else {
       let width = OutputWidth.resolve(
         environment: context.environment,

@@ -59,11 +59,10 @@ extension CommandRunner {
     }
     progress.clear()  // The summary below gives the count.
     let report = ExportReport(exported: questions.count, file: path, format: format.rawValue)
-    console.writeOutput(
-      printer.json
-        ? try JSONFormatter().encode(report)
-        : "Exported \(Self.count(questions.count, "question")) to \(path) as"
-          + " \(format.rawValue.uppercased()).\n")
+    try printer.report(
+      report,
+      sentence: "Exported \(Self.count(questions.count, "question")) to \(path) as"
+        + " \(format.rawValue.uppercased()).\n")
   }
 
   /// Reads `source` (standard input for `-`), checks every row, and saves the valid questions
@@ -122,7 +121,7 @@ extension CommandRunner {
       file: name, format: format.rawValue, imported: plan.questions.count,
       added: plan.questions.count - replaced, replaced: replaced, merged: plan.merged,
       skipped: plan.problems.count)
-    console.writeOutput(printer.json ? try JSONFormatter().encode(report) : report.sentence)
+    try printer.report(report, sentence: report.sentence)
   }
 
   /// `1 question`, `2 questions`.

@@ -50,7 +50,17 @@ public struct CommandRunner {
   ///
   /// A write to standard output or standard error that failed makes the status 1 whatever
   /// the command did: output that did not arrive is not a success.
+  ///
+  /// Everything the run writes goes through one ``TerminalConsole``, which neutralises what
+  /// reaches a terminal, whatever built the string.
   public func run(_ arguments: [String]) async -> Int32 {
+    guard let terminal = console as? TerminalConsole else {
+      var runner = self
+      runner.console = TerminalConsole(
+        console, outputIsTerminal: context.standardOutputIsTerminal,
+        errorIsTerminal: context.standardErrorIsTerminal)
+      return await runner.run(arguments)
+    }
     let status: Int32
     let options = arguments.prefix { $0 != "--" }
     if options.contains("--version") && !options.contains(where: { $0 == "-h" || $0 == "--help" }) {
@@ -58,7 +68,9 @@ public struct CommandRunner {
       return console.writeFailure == nil ? ExitCode.success : ExitCode.failure
     }
     do throws(AppError) {
-      status = try await perform(InvocationParser.parse(arguments))
+      let invocation = try InvocationParser.parse(arguments)
+      terminal.json = invocation.options.json
+      status = try await perform(invocation)
     } catch {
       report(error)
       status = error.exitCode
