@@ -39,6 +39,8 @@ ARGS ?=
 MODEL ?= Item
 DIR ?= ../$(NAME)
 PORT ?= 8000
+# No "Entering directory" lines on stdout when make runs make (as scripts/check-run-output does).
+MAKEFLAGS += --no-print-directory
 
 .PHONY: help build test test-tsan stress bench bench-quick docs docs-preview run new-project \
   test-templates check-apple-templates format lint clean
@@ -82,9 +84,10 @@ docs-preview: docs
 	@echo "Serving the docs at http://127.0.0.1:$(PORT)/documentation/ (Ctrl-C stops)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory .build/docs/site
 
+# Silent, and the build's messages on stderr: `make run ARGS="--json list" > out.json` is JSON.
 run:
-	$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
-	$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
+	@$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
+	@$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
 
 new-project:
 	@if [ -z "$(NAME)" ]; then \

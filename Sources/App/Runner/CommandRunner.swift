@@ -110,6 +110,12 @@ public struct CommandRunner {
       console.writeOutput(subcommand.map(HelpText.page(for:)) ?? HelpText.general)
       return ExitCode.success
     }
+    if invocation.options.dataDirectory?.isEmpty ?? true,
+      let (name, shown) = ProcessEnvironment.invalidDataFolderVariable(
+        environment: context.environment, invalid: context.invalidlyEncodedVariables)
+    {
+      throw .invalidEnvironmentEncoding(name: name, shown: shown)
+    }
     let directory = DataDirectoryResolver.resolve(
       option: invocation.options.dataDirectory, environment: context.environment,
       currentDirectory: context.currentDirectory)
