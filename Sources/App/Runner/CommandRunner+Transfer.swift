@@ -101,11 +101,11 @@ extension CommandRunner {
         TerminalText.excerpt(TerminalText.neutralized("\(name):\($0.line): \($0.message)"))
           + "\n"
       }
-      let more = plan.problems.count - shown.count
+      let more = plan.problemCount - shown.count
       console.writeError(
         shown.joined() + (more > 0 ? "\(name): … and \(more) more problems.\n" : ""))
       guard skipInvalid else {
-        throw .invalidRows(name, invalid: plan.problems.count, valid: plan.validRowCount)
+        throw .invalidRows(name, invalid: plan.problemCount, valid: plan.validRowCount)
       }
     }
     await viewModel.load()
@@ -120,7 +120,7 @@ extension CommandRunner {
     let report = ImportReport(
       file: name, format: format.rawValue, imported: plan.questions.count,
       added: plan.questions.count - replaced, replaced: replaced, merged: plan.merged,
-      skipped: plan.problems.count)
+      skipped: plan.problemCount)
     try printer.report(report, sentence: report.sentence)
   }
 

@@ -10,15 +10,38 @@
 enum JSONElementScanner {
   /// The line (from 1) where each element of the question array starts, in order.
   static func elementLines(in bytes: [UInt8]) -> [Int] {
-    bytes.withUnsafeBufferPointer(scan)
+    var lines: [Int] = []
+    bytes.withUnsafeBufferPointer { scan($0) { lines.append($0) } }
+    return lines
+  }
+
+  /// The number of elements of the question array, without keeping their lines.
+  static func elementCount(in bytes: [UInt8]) -> Int {
+    var count = 0
+    bytes.withUnsafeBufferPointer { scan($0) { _ in count += 1 } }
+    return count
+  }
+
+  /// The line each element of `indices` (counted from 0) starts on.
+  static func lines(ofElements indices: Set<Int>, in bytes: [UInt8]) -> [Int: Int] {
+    var lines: [Int: Int] = [:]
+    var index = 0
+    bytes.withUnsafeBufferPointer {
+      scan($0) { line in
+        if indices.contains(index) { lines[index] = line }
+        index += 1
+      }
+    }
+    return lines
   }
 
   private static let quote = UInt8(ascii: "\"")
   private static let backslash = UInt8(ascii: "\\")
   private static let lineFeed = UInt8(ascii: "\n")
 
-  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-    var lines: [Int] = []
+  private static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, element visit: (Int) -> Void
+  ) {
     var line = 1
     var depth = 0
     /// The depth of the question array's elements once it is found; 0 until then.
@@ -42,7 +65,7 @@ enum JSONElementScanner {
         continue
       }
       if expectingElement, depth == elementDepth, byte != UInt8(ascii: "]") {
-        lines.append(line)
+        visit(line)
         expectingElement = false
       }
       switch byte {
@@ -70,7 +93,7 @@ enum JSONElementScanner {
         afterItemsKey = false
         afterItemsColon = false
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        if depth == elementDepth { return lines }  // The question array has ended.
+        if depth == elementDepth { return }  // The question array has ended.
         depth -= 1
       case UInt8(ascii: ","):
         if depth == elementDepth { expectingElement = true }
@@ -82,6 +105,5 @@ enum JSONElementScanner {
       }
       index += 1
     }
-    return lines
   }
 }

@@ -13,29 +13,31 @@ extension QuestionJSON {
   static func plan(
     _ data: Data, bytes: [UInt8], now: Date, progress: @escaping (InterchangeProgress) -> Void
   ) throws(InterchangeError) -> ImportPlan {
-    let lines = JSONElementScanner.elementLines(in: bytes)
     let decoder = JSONDecoder()
     if let key = DecodingProgressRelay.key {
-      decoder.userInfo[key] = DecodingProgressRelay(total: lines.count, report: progress)
+      decoder.userInfo[key] = DecodingProgressRelay(
+        total: JSONElementScanner.elementCount(in: bytes), report: progress)
     }
-    let items: [JSONImportItem]
+    let rows: JSONImportRows
     do {
       if InterchangeFormat.firstSignificantByte(of: bytes) == UInt8(ascii: "{") {
-        items = try decoder.decode(JSONImportEnvelope.self, from: data).items
+        rows = try decoder.decode(JSONImportEnvelope.self, from: data).items
       } else {
-        items = try decoder.decode([JSONImportItem].self, from: data)
+        rows = try decoder.decode(JSONImportRows.self, from: data)
       }
     } catch let error as InterchangeError {
       throw error
     } catch {
       throw .malformedFile(line: nil, reason: "").located(in: bytes, explaining: error)
     }
-    var builder = ImportPlanBuilder()
-    for item in items {
-      builder.append(item.row, line: lines.indices.contains(item.index) ? lines[item.index] : 1)
+    progress(InterchangeProgress(rows: rows.count, fraction: 1))
+    var plan = rows.builder.finish(now: now)
+    // Each kept problem holds its element's index: look up the lines of those alone.
+    let lines = JSONElementScanner.lines(ofElements: Set(plan.problems.map(\.line)), in: bytes)
+    for index in plan.problems.indices {
+      plan.problems[index].line = lines[plan.problems[index].line] ?? 1
     }
-    progress(InterchangeProgress(rows: items.count, fraction: 1))
-    return builder.finish(now: now)
+    return plan
   }
 }
 
