@@ -89,12 +89,14 @@ run:
 	@$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
 	@$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
 
+# A wrapper of scripts/new-project, which the README gives: make adds its own "Error" line and
+# exits 2 when the script refuses, where the script alone prints one sentence and exits 1.
 new-project:
 	@if [ -z "$(NAME)" ]; then \
 	  echo "make new-project: give a name, e.g. make new-project NAME=Recipes MODEL=Recipe" >&2; \
 	  exit 64; \
 	fi
-	scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
+	@scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
 
 test-templates:
 	scripts/test-templates
