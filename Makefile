@@ -3,11 +3,12 @@
 # Targets:
 #   help         list these targets
 #   build        build everything in debug mode, warnings as errors
-#   test         run the whole test suite (Swift Testing), build the docs with warnings as errors,
-#                compile every listing of the docs and the tutorial (scripts/check-docs), run
-#                the tests of the tutorial's finished app (scripts/run-tutorial-tests),
-#                `swiftc -parse` the Apple-only templates, and check that `make -s run` writes
-#                only the program's output to stdout (scripts/check-run-output)
+#   test         scripts/test: build, build the docs with warnings as errors, compile every
+#                listing of the docs and the tutorial (scripts/check-docs), run the tests of
+#                the tutorial's finished app (scripts/run-tutorial-tests), `swiftc -parse` the
+#                Apple-only templates, check that `make run` writes only the program's output
+#                to stdout (scripts/check-run-output), and run the whole test suite; one line
+#                per stage, the full output in .build/test-logs/
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
@@ -51,14 +52,10 @@ help:
 build:
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+# scripts/test runs the stages (one line each in its STAGES list), prints one line per stage
+# and keeps the full output in .build/test-logs/.
 test:
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	scripts/build-docs --skip-build
-	scripts/check-docs
-	scripts/run-tutorial-tests
-	scripts/parse-apple-templates
-	scripts/check-run-output
-	$(SWIFT) test --skip-build
+	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/test
 
 test-tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan

@@ -57,7 +57,8 @@ import Testing
   }
 
   @Test func aLowerCaseProjectNameIsRefusedToo() throws {
-    try expectRefused(["recipes", "Recipe", folder.appending("recipes").path], saying: "upper-case")
+    try expectRefused(
+      ["recipes", "Recipe", folder.appending("recipes").path], saying: "upper-case")
   }
 
   @Test(arguments: ["Templates/Oops", "Oops", "Sources/Deep/Oops"])
