@@ -195,7 +195,9 @@ nonisolated extension AppError: LocalizedError {
       "'\(text)' is not a question id: give the full id or at least"
         + " \(QuestionReference.minimumPrefixLength) of its first hex digits."
     case .persistence(let error) where error.canBeMovedAside:
-      error.description + " To keep its bytes and start empty, run 'questions repair'."
+      error.description
+        + " Run 'questions repair': it keeps every intact item and moves the unreadable"
+        + " bytes aside."
     case .persistence(let error):
       error.description
     case .storeFailed(let reason):

@@ -68,6 +68,10 @@ extension CommandRunner {
     let store = directory.appendingPathComponent(filename).path
     var report = RepairReport(store: store)
     let noun = Item.self == Question.self ? "questions" : "quizzes"
+    guard Self.storeExists(filename, in: directory) else {
+      // Opening it would create its lock file: there is nothing to open.
+      return (report, "There is no \(filename) in \(directory.path); nothing to repair.\n")
+    }
     do {
       _ = try LocalRepository<Item>(directory: directory, filename: filename)
       return (report, "\(store) is readable; nothing to repair.\n")

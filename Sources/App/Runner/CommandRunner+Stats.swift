@@ -40,7 +40,7 @@ extension CommandRunner {
   func showStatistics(in directory: URL, json: Bool) async throws(AppError) {
     let timeZone = self.timeZone
     let viewModel = StatisticsViewModel(
-      sessions: try openStudyHistory(in: directory), timeZone: timeZone)
+      sessions: try openStudyHistory(in: directory, readOnly: true), timeZone: timeZone)
     await viewModel.load()
     let statistics = viewModel.statistics
     if json {

@@ -26,6 +26,9 @@ public struct CommandRunner {
   var openRepository: RepositoryOpener = CommandRunner.openLocalStore
   /// Opens the study history; by default the `sessions.json` file of a ``LocalRepository``.
   var openSessions: SessionsOpener = CommandRunner.openLocalSessions
+  /// Opens the study history to read it only: by default an empty history when there is no
+  /// `sessions.json` yet, so that reading creates no file (not even its lock).
+  var openSessionsForReading: SessionsOpener = CommandRunner.openExistingLocalSessions
 
   /// A runner for the process described by `context`, writing to `console`, on the stores
   /// in the data folder the command line, the environment or the platform names.
@@ -44,6 +47,7 @@ public struct CommandRunner {
     self.console = console
     self.openRepository = openRepository
     self.openSessions = openSessions
+    openSessionsForReading = openSessions
   }
 
   /// Runs `arguments` (without the program's name) and returns the exit status.
@@ -185,6 +189,22 @@ public struct CommandRunner {
   ) throws -> any Repository<StudySession> {
     try LocalRepository<StudySession>(
       directory: directory, filename: DataDirectoryResolver.sessionsFilename)
+  }
+
+  /// The study history in `directory` if it has one, else an empty one that writes nothing.
+  nonisolated static func openExistingLocalSessions(
+    in directory: URL
+  ) throws -> any Repository<StudySession> {
+    let filename = DataDirectoryResolver.sessionsFilename
+    guard storeExists(filename, in: directory) else { return InMemoryRepository<StudySession>() }
+    return try openLocalSessions(in: directory)
+  }
+
+  /// Whether the store `filename` in `directory` has a snapshot or a journal.
+  nonisolated static func storeExists(_ filename: String, in directory: URL) -> Bool {
+    [filename, filename + ".journal"].contains {
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
+    }
   }
 
   /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage
