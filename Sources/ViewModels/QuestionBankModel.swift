@@ -77,15 +77,25 @@ public final class QuestionBankModel {
   /// The study statistics.
   public let statistics: StatisticsViewModel
 
+  /// Called once when the person declines the sample deck, so the front end can remember it.
+  @ObservationIgnored private let sampleDeckDeclined: @MainActor () -> Void
+
   /// Creates the flows over three view models; with `offersSampleDeck` the first thing shown
-  /// is the offer to load the sample deck (pass `true` when the store does not exist yet).
+  /// is the offer to load the sample deck (pass `true` when the store does not exist yet and
+  /// the offer was not declined before).
+  ///
+  /// - Parameter onSampleDeckDeclined: Called when the person turns the offer down
+  ///   (``dismiss()`` while it shows), for the front end to remember, so the offer is not
+  ///   made at every start.
   public init(
     list: QuestionListViewModel, quiz: QuizViewModel, statistics: StatisticsViewModel,
-    offersSampleDeck: Bool = false
+    offersSampleDeck: Bool = false,
+    onSampleDeckDeclined: @escaping @MainActor () -> Void = {}
   ) {
     self.list = list
     self.quiz = quiz
     self.statistics = statistics
+    sampleDeckDeclined = onSampleDeckDeclined
     destination = offersSampleDeck ? .sampleDeckOffer : nil
   }
 
@@ -245,6 +255,7 @@ public final class QuestionBankModel {
   public func dismiss() {
     if case .quiz = destination { return leaveQuiz() }
     if case .editConflict = destination { return keepTheirs() }
+    if case .sampleDeckOffer = destination { sampleDeckDeclined() }
     show(nil)
   }
 

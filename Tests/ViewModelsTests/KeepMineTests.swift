@@ -105,3 +105,32 @@ import ViewModels
     #expect(model.notice == "Saved your changes.")
   }
 }
+
+@MainActor @Suite struct SampleDeckOfferTests {
+  func makeModel(declined: @escaping @MainActor () -> Void) -> QuestionBankModel {
+    let repository = InMemoryRepository<Question>()
+    let sessions = InMemoryRepository<StudySession>()
+    return QuestionBankModel(
+      list: QuestionListViewModel(repository: repository),
+      quiz: QuizViewModel(questions: repository, sessions: sessions),
+      statistics: StatisticsViewModel(sessions: sessions), offersSampleDeck: true,
+      onSampleDeckDeclined: declined)
+  }
+
+  @Test func decliningTheOfferIsReportedSoTheFrontEndCanRememberIt() {
+    var declined = 0
+    let model = makeModel { declined += 1 }
+    model.dismiss()
+    #expect(declined == 1)
+    #expect(model.destination == nil)
+    model.dismiss()
+    #expect(declined == 1)
+  }
+
+  @Test func loadingTheDeckIsNotADecline() async {
+    var declined = 0
+    let model = makeModel { declined += 1 }
+    await model.loadSampleDeck()
+    #expect(declined == 0)
+  }
+}
