@@ -31,8 +31,8 @@ nonisolated enum OutputWidth {
     environment: [String: String], standardOutputIsTerminal: Bool,
     terminalColumns: () -> Int? = { TerminalSize(ofTerminal: STDOUT_FILENO).columns }
   ) -> Int {
-    if let text = environment["COLUMNS"], !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) }),
-      text.contains(where: { $0 != "0" })
+    if let text = environment["COLUMNS"], !text.isEmpty,
+      text.allSatisfy({ ("0"..."9").contains($0) }), text.contains(where: { $0 != "0" })
     {
       // Any run of digits, even one too long for `Int`, is a width: a huge one is clamped.
       return Int(text).map(clamped) ?? maximum
