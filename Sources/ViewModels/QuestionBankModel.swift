@@ -84,9 +84,8 @@ public final class QuestionBankModel {
   /// is the offer to load the sample deck (pass `true` when the store does not exist yet and
   /// the offer was not declined before).
   ///
-  /// - Parameter onSampleDeckDeclined: Called when the person turns the offer down
-  ///   (``dismiss()`` while it shows), for the front end to remember, so the offer is not
-  ///   made at every start.
+  /// `onSampleDeckDeclined` is called when the person turns the offer down (``dismiss()``
+  /// while it shows), for the front end to remember, so the offer is not made at every start.
   public init(
     list: QuestionListViewModel, quiz: QuizViewModel, statistics: StatisticsViewModel,
     offersSampleDeck: Bool = false,

@@ -13,7 +13,11 @@ extension CommandRunner {
   /// opened is reported as usual, on standard error, and the screen is never touched. A store
   /// that does not exist yet makes the mode open on the sample-deck offer.
   func runFullScreen(in directory: URL, options: GlobalOptions) async throws(AppError) -> Int32 {
-    let storeExists = Self.storeExists(DataDirectoryResolver.storeFilename, in: directory)
+    // Its snapshot or journal: the lock alone is left by an earlier run that stored nothing.
+    let storeExists = [".journal", ""].contains {
+      FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent(DataDirectoryResolver.storeFilename + $0).path)
+    }
     let declined = directory.appendingPathComponent(Self.sampleDeckDeclinedMarker)
     let offersSampleDeck =
       !storeExists && !FileManager.default.fileExists(atPath: declined.path)

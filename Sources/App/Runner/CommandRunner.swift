@@ -2,6 +2,14 @@
 
 import Foundation
 import Models
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Persistence
 import ViewModels
 
@@ -200,10 +208,13 @@ public struct CommandRunner {
     return try openLocalSessions(in: directory)
   }
 
-  /// Whether the store `filename` in `directory` has a snapshot or a journal.
+  /// Whether any file of the store `filename` in `directory` is there: its snapshot, journal
+  /// or lock, of whatever kind (a dangling link or a FIFO counts, so that opening the store
+  /// reports it).
   nonisolated static func storeExists(_ filename: String, in directory: URL) -> Bool {
-    [filename, filename + ".journal"].contains {
-      FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
+    [filename, filename + ".journal", filename + ".lock"].contains {
+      var status = stat()
+      return lstat(directory.appendingPathComponent($0).path, &status) == 0
     }
   }
 
