@@ -2,6 +2,8 @@
 
 import Foundation
 import Models
+import Persistence
+import ViewModels
 
 #if canImport(Glibc)
   import Glibc
@@ -10,8 +12,6 @@ import Models
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Persistence
-import ViewModels
 
 /// Parses a command line, runs its command against the store, and reports the outcome.
 ///
