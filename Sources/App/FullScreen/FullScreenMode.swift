@@ -78,6 +78,12 @@ struct FullScreenMode {
     }
     defer { anchoring.cancel() }
     for await key in reader.keys {
+      // Raw mode turns Ctrl-Z into a key: suspend as a cooked terminal would, through the
+      // SIGTSTP handling above.
+      if key == .control("z") {
+        kill(getpid(), SIGTSTP)
+        continue
+      }
       if let action = KeyTable.action(for: key, on: state.page) {
         await state.perform(action)
       }

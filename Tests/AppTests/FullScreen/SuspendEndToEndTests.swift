@@ -70,4 +70,25 @@ import Testing
       #expect(try terminal.waitForExit().status == 0)
     #endif
   }
+
+  /// Ctrl-Z, which raw mode delivers as a key, suspends as it does in a cooked terminal.
+  @Test func controlZSuspendsLikeSIGTSTP() throws {
+    #if os(Linux)
+      let terminal = try PseudoTerminal(
+        executable: BuiltProducts.executable("questions"),
+        arguments: ["--data-dir", folder.url.path], columns: 80, rows: 24)
+      try terminal.waitForText("Load the sample deck?")
+      try terminal.send("n")
+      try terminal.waitForText("No questions yet.")
+      try terminal.send(bytes: [0x1A])
+      try waitUntil { isStopped(terminal.processID) }
+      try terminal.waitForScreen(description: "the main screen") { !$0.isAlternateScreenActive }
+      try terminal.signal(SIGCONT)
+      try terminal.waitForScreen(description: "the list, redrawn") {
+        $0.isAlternateScreenActive && $0.text.contains("No questions yet.")
+      }
+      try terminal.send("q")
+      #expect(try terminal.waitForExit().status == 0)
+    #endif
+  }
 }
