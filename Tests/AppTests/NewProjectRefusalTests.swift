@@ -51,6 +51,15 @@ import Testing
       ["Recipes", model, folder.appending("Recipes").path], saying: "the generated code")
   }
 
+  @Test(arguments: [
+    ["Recipes", "Decoding"], ["Recipes", "Localized"], ["Recipe", "RecipeModel"],
+  ])
+  func aNameThatWouldMakeATypeOfATakenNameIsRefused(names: [String]) throws {
+    // MODEL=Decoding makes DecodingError, Localized LocalizedError; NAME=Recipe makes
+    // RecipeModel, the name of the model.
+    try expectRefused(names + [folder.appending(names[0]).path], saying: "would make")
+  }
+
   @Test(arguments: ["recipe", "rECIPE", "_Recipe"])
   func aNameMustStartWithAnUpperCaseLetter(model: String) throws {
     try expectRefused(["Recipes", model, folder.appending("Recipes").path], saying: "upper-case")
