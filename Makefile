@@ -3,11 +3,12 @@
 # Targets:
 #   help         list these targets
 #   build        build everything in debug mode, warnings as errors
-#   test         run the whole test suite (Swift Testing), build the docs with warnings as errors,
-#                compile every listing of the docs and the tutorial (scripts/check-docs), run
-#                the tests of the tutorial's finished app (scripts/run-tutorial-tests),
-#                `swiftc -parse` the Apple-only templates, and check that `make -s run` writes
-#                only the program's output to stdout (scripts/check-run-output)
+#   test         scripts/test: build, build the docs with warnings as errors, compile every
+#                listing of the docs and the tutorial (scripts/check-docs), run the tests of
+#                the tutorial's finished app (scripts/run-tutorial-tests), `swiftc -parse` the
+#                Apple-only templates, check that `make run` writes only the program's output
+#                to stdout (scripts/check-run-output), and run the whole test suite; one line
+#                per stage, the full output in .build/test-logs/
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
@@ -54,6 +55,8 @@ PORT ?= 8000
 # The exercises are a package of their own that depends on this one by path.
 PRACTICE = Docs/Practice
 PRACTICE_BIN = $$($(SWIFT) build --package-path $(PRACTICE) --show-bin-path)
+# No "Entering directory" lines on stdout when make runs make (as scripts/check-run-output does).
+MAKEFLAGS += --no-print-directory
 
 .PHONY: help build test test-tsan stress bench bench-quick docs docs-preview run new-project \
   test-templates check-availability check-apple-templates format lint clean practice \
@@ -65,14 +68,10 @@ help:
 build:
 	$(SWIFT) build $(SWIFT_FLAGS)
 
+# scripts/test runs the stages (one line each in its STAGES list), prints one line per stage
+# and keeps the full output in .build/test-logs/.
 test:
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	scripts/build-docs --skip-build
-	scripts/check-docs
-	scripts/run-tutorial-tests
-	scripts/parse-apple-templates
-	scripts/check-run-output
-	$(SWIFT) test --skip-build
+	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/test
 
 test-tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
@@ -98,9 +97,10 @@ docs-preview: docs
 	@echo "Serving the docs at http://127.0.0.1:$(PORT)/documentation/ (Ctrl-C stops)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory .build/docs/site
 
+# Silent, and the build's messages on stderr: `make run ARGS="--json list" > out.json` is JSON.
 run:
-	$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
-	$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
+	@$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
+	@$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
 
 practice:
 	$(SWIFT) build --package-path $(PRACTICE) --product practice >&2
@@ -111,12 +111,14 @@ check-practice:
 	$(SWIFT) test --package-path $(PRACTICE) --skip-build $(SWIFT_FLAGS) --filter PracticeKitTests
 	PRACTICE_BUILD_FLAGS="$(SWIFT_FLAGS)" $(PRACTICE_BIN)/practice verify
 
+# A wrapper of scripts/new-project, which the README gives: make adds its own "Error" line and
+# exits 2 when the script refuses, where the script alone prints one sentence and exits 1.
 new-project:
 	@if [ -z "$(NAME)" ]; then \
 	  echo "make new-project: give a name, e.g. make new-project NAME=Recipes MODEL=Recipe" >&2; \
 	  exit 64; \
 	fi
-	scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
+	@scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
 
 test-templates:
 	scripts/test-templates

@@ -46,7 +46,25 @@ public final class QuestionBankModel {
 
   /// A sentence about the last action that worked, such as "Added the question."; cleared by
   /// the next move.
-  public private(set) var notice: String?
+  ///
+  /// After an edit is saved, it follows the list: when another writer changes or deletes
+  /// that question while the notice shows, it says so instead of "Saved your changes.", so
+  /// the screen never claims an edit that is no longer there.
+  public var notice: String? {
+    guard let saved = savedEdit else { return storedNotice }
+    guard let current = list.question(withID: saved.id) else {
+      return "“\(saved.prompt)” was deleted by another writer after you saved it."
+    }
+    guard current == saved else {
+      return "Your edit was changed by another writer after you saved it; the list shows theirs."
+    }
+    return storedNotice
+  }
+
+  /// The sentence ``notice`` shows while nothing overrides it.
+  private var storedNotice: String?
+  /// The question an edit just saved, while its notice shows.
+  private var savedEdit: Question?
 
   /// Whether ``leaveQuiz()`` was asked to leave a quiz whose result is not saved, and is
   /// waiting to be asked again before it throws the result away.
@@ -59,15 +77,24 @@ public final class QuestionBankModel {
   /// The study statistics.
   public let statistics: StatisticsViewModel
 
+  /// Called once when the person declines the sample deck, so the front end can remember it.
+  @ObservationIgnored private let sampleDeckDeclined: @MainActor () -> Void
+
   /// Creates the flows over three view models; with `offersSampleDeck` the first thing shown
-  /// is the offer to load the sample deck (pass `true` when the store does not exist yet).
+  /// is the offer to load the sample deck (pass `true` when the store does not exist yet and
+  /// the offer was not declined before).
+  ///
+  /// `onSampleDeckDeclined` is called when the person turns the offer down (``dismiss()``
+  /// while it shows), for the front end to remember, so the offer is not made at every start.
   public init(
     list: QuestionListViewModel, quiz: QuizViewModel, statistics: StatisticsViewModel,
-    offersSampleDeck: Bool = false
+    offersSampleDeck: Bool = false,
+    onSampleDeckDeclined: @escaping @MainActor () -> Void = {}
   ) {
     self.list = list
     self.quiz = quiz
     self.statistics = statistics
+    sampleDeckDeclined = onSampleDeckDeclined
     destination = offersSampleDeck ? .sampleDeckOffer : nil
   }
 
@@ -99,6 +126,7 @@ public final class QuestionBankModel {
     switch await list.save(question, ifUnchangedSince: editor.startedFrom) {
     case .saved:
       show(nil, notice: editor.isEditing ? "Saved your changes." : "Added the question.")
+      savedEdit = question
       return question
     case .conflict(let current):
       show(.editConflict(yours: question, theirs: current))
@@ -111,14 +139,24 @@ public final class QuestionBankModel {
   /// Settles an edit conflict by saving the person's version over the other writer's, or
   /// bringing the question back if it was deleted; returns the question saved.
   ///
-  /// When the store refuses, the question stays open with ``list``'s `errorMessage`.
+  /// The save is conditional too, on the version the conflict showed: when the question
+  /// changed again (or was deleted) since, nothing is saved and the conflict is shown again
+  /// with the newer version, so "keep mine" never overwrites a change the person has not
+  /// seen. When the store refuses, the question stays open with ``list``'s `errorMessage`.
   @discardableResult
   public func keepMine() async -> Question? {
-    guard case .editConflict(let yours, _) = destination, await list.add(yours) else {
+    guard case .editConflict(let yours, let theirs) = destination else { return nil }
+    switch await list.save(yours, ifUnchangedSince: theirs) {
+    case .saved:
+      show(nil, notice: "Saved your version.")
+      savedEdit = yours
+      return yours
+    case .conflict(let current):
+      show(.editConflict(yours: yours, theirs: current))
+      return nil
+    case .failed:
       return nil
     }
-    show(nil, notice: "Saved your version.")
-    return yours
   }
 
   /// Settles an edit conflict by dropping the person's edit: the other writer's change
@@ -216,18 +254,21 @@ public final class QuestionBankModel {
   public func dismiss() {
     if case .quiz = destination { return leaveQuiz() }
     if case .editConflict = destination { return keepTheirs() }
+    if case .sampleDeckOffer = destination { sampleDeckDeclined() }
     show(nil)
   }
 
   /// Clears ``notice`` once the person has moved on.
   public func dismissNotice() {
-    if notice != nil { notice = nil }
+    if storedNotice != nil { storedNotice = nil }
+    if savedEdit != nil { savedEdit = nil }
   }
 
   /// Shows `destination` with `notice`; every move clears the last notice and warning.
   private func show(_ destination: Destination?, notice: String? = nil) {
     self.destination = destination
-    if self.notice != notice { self.notice = notice }
+    if storedNotice != notice { storedNotice = notice }
+    if savedEdit != nil { savedEdit = nil }
     if isConfirmingDiscard { isConfirmingDiscard = false }
   }
 }

@@ -57,7 +57,9 @@ public final class QuestionListViewModel {
   /// an action succeeds.
   public private(set) var errorMessage: String?
 
-  @ObservationIgnored private var allQuestions: [Question] = []
+  /// Every question, whatever the filters; observed, so that what depends on one question
+  /// (such as ``QuestionBankModel/notice``) follows its changes.
+  private var allQuestions: [Question] = []
   @ObservationIgnored private var searchIndex = SearchIndex()
   @ObservationIgnored private let repository: any Repository<Question>
 
@@ -170,7 +172,7 @@ public final class QuestionListViewModel {
   }
 
   private func show(_ all: [Question], error: String?) {
-    allQuestions = all
+    if allQuestions != all { allQuestions = all }
     let visible = visible(among: all)
     let summaries = TagSummary.summaries(of: all)
     if questions != visible { questions = visible }

@@ -33,9 +33,9 @@ import Testing
   func emptyStoreShowsHowToAddOne(arguments: [String]) async {
     let result = await RunnerHarness().run(arguments)
     #expect(result.status == 0)
-    #expect(result.output.contains("questions add \""))
-    #expect(result.output.contains("--answer \""))
-    #expect(result.errors.isEmpty)
+    #expect(result.errors.contains("questions add \""))
+    #expect(result.errors.contains("--answer \""))
+    #expect(result.output.isEmpty)
   }
 
   @Test(arguments: [["--json"], ["list", "--json"], ["search", "x", "--json"]])
@@ -64,7 +64,7 @@ import Testing
     #expect(listed == [Fixtures.actor, Fixtures.sendable])
     let none = await harness.run(["list", "--tag", "nothing"])
     #expect(none.status == 0)
-    #expect(none.output.contains("nothing"))
+    #expect(none.errors.contains("nothing"))
     #expect(!none.output.contains("questions add"))
   }
 
@@ -74,7 +74,7 @@ import Testing
     #expect(found.output == TextFormatter().row(Fixtures.sendable))
     let missed = await harness.run(["search", "zebra"])
     #expect(missed.status == 0)
-    #expect(missed.output.lowercased().contains("no questions match"))
+    #expect(missed.errors.lowercased().contains("no questions match"))
   }
 
   @Test func showAcceptsAPrefixAndPrintsEveryField() async {
@@ -98,7 +98,7 @@ import Testing
     let harness = RunnerHarness([Fixtures.actor, Fixtures.optional])
     let result = await harness.run(["delete", "3F2A1B4C"])
     #expect(result.status == 0)
-    #expect(result.output == "Deleted \(Fixtures.actor.id.uuidString)\n")
+    #expect(result.errors == "Deleted \(Fixtures.actor.id.uuidString)\n")
     #expect(await harness.repository.loadAll() == [Fixtures.optional])
     let again = await harness.run(["delete", "3F2A1B4C", "--json"])
     #expect(again.status == 1)

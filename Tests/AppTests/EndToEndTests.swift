@@ -78,7 +78,7 @@ import Testing
     let removed = try add("Removed?", answer: "yes")
     let result = try questions(["delete", removed])
     #expect(result.status == 0)
-    #expect(result.standardOutput == "Deleted \(removed)\n")
+    #expect(result.standardError == "Deleted \(removed)\n")
     let stored = try JSONDecoder().decode(
       [Question].self, from: Data(try questions(["--json"]).standardOutput.utf8))
     #expect(stored.map(\.id.uuidString) == [kept])
@@ -93,7 +93,7 @@ import Testing
     #expect(found.standardOutput.split(separator: "\n").count == 1)
     let missed = try questions(["search", "zebra"])
     #expect(missed.status == 0)
-    #expect(missed.standardOutput.lowercased().contains("no questions match"))
+    #expect(missed.standardError.lowercased().contains("no questions match"))
   }
 
   @Test func usageErrorExits64WithUsageLine() throws {
@@ -137,8 +137,8 @@ import Testing
   @Test func emptyStoreShowsAHint() throws {
     let result = try questions([])
     #expect(result.status == 0)
-    #expect(result.standardOutput.contains("questions add \""))
-    #expect(result.standardOutput.contains("--answer"))
+    #expect(result.standardError.contains("questions add \""))
+    #expect(result.standardError.contains("--answer"))
     #expect(try questions(["--json"]).standardOutput == "[]\n")
   }
 
@@ -150,7 +150,7 @@ import Testing
     #expect(
       FileManager.default.fileExists(atPath: chosen.appendingPathComponent("questions.json").path))
     let listed = try questions([])
-    #expect(listed.standardOutput.contains("questions add"))
+    #expect(listed.standardError.contains("questions add"))
     let fromEnv = try run(["list"], environment: ["QUESTIONS_DATA_DIR": chosen.path])
     #expect(fromEnv.standardOutput.contains("Where?"))
   }

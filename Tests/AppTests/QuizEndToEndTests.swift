@@ -65,7 +65,7 @@ import Testing
     #expect(quiz.standardError.contains("stopped at question 2 of 2"))
     #expect(quiz.standardError.contains("nothing was stored"))
     #expect(!FileManager.default.fileExists(atPath: sessionsFile.path))
-    #expect(try questions(["stats"]).standardOutput.contains("questions quiz"))
+    #expect(try questions(["stats"]).standardError.contains("questions quiz"))
   }
 
   @Test(arguments: [["--count", "0"], ["--count", "many"], ["--count=-2"], ["--count"]])

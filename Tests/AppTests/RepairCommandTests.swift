@@ -32,7 +32,7 @@ import Testing
     let moved = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
       .filter { $0.hasPrefix("questions.json.corrupt-") }
     try #require(moved.count == 1)
-    #expect(repair.standardOutput.contains(moved[0]))
+    #expect(repair.standardError.contains(moved[0]))
     #expect(bytes(of: folder.appending(moved[0])) == garbage)
     #expect(!FileManager.default.fileExists(atPath: storeFile.path))
 
@@ -73,11 +73,11 @@ import Testing
 
     let repair = try questions(["repair"])
     #expect(repair.status == 0, "\(repair.standardError)")
-    #expect(repair.standardOutput.contains("kept 31 of 32"), "\(repair.standardOutput)")
+    #expect(repair.standardError.contains("kept 31 of 32"), "\(repair.standardError)")
     let moved = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
       .filter { $0.hasPrefix("questions.json.corrupt-") }
     try #require(moved.count == 1)
-    #expect(repair.standardOutput.contains(moved[0]))
+    #expect(repair.standardError.contains(moved[0]))
     #expect(bytes(of: folder.appending(moved[0])) == damaged)
     let list = try questions(["--json", "list"])
     let items = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [Any]
@@ -90,7 +90,7 @@ import Testing
     #expect(try questions(["stats"]).status == 1)
     let repair = try questions(["repair"])
     #expect(repair.status == 0, "\(repair.standardError)")
-    #expect(repair.standardOutput.contains("sessions.json"))
+    #expect(repair.standardError.contains("sessions.json"))
     #expect(try questions(["stats"]).status == 0)
   }
 

@@ -35,7 +35,7 @@ import ViewModels
     #expect(await harness.run(["sample"]).status == 0)
     let again = await harness.run(["sample"])
     #expect(again.status == 0)
-    #expect(again.output.contains("nothing was added"), "\(again.output)")
+    #expect(again.errors.contains("nothing was added"), "\(again.errors)")
   }
 
   /// A store that holds the deck under the IDs an earlier version gave it (`5A3F00NN-…`)
@@ -50,7 +50,7 @@ import ViewModels
     let harness = RunnerHarness(earlier)
     let again = await harness.run(["sample"])
     #expect(again.status == 0)
-    #expect(again.output.contains("nothing was added"), "\(again.output)")
+    #expect(again.errors.contains("nothing was added"), "\(again.errors)")
     #expect(await harness.repository.loadAll().count == Question.sampleDeck.count)
   }
 
@@ -68,7 +68,7 @@ import ViewModels
     let target = folder.appending("one.json")
     let result = await RunnerHarness([Fixtures.actor]).run(["export", target.path])
     #expect(result.status == 0, "\(result.errors)")
-    #expect(result.output.hasPrefix("Exported 1 question to"), "\(result.output)")
+    #expect(result.errors.hasPrefix("Exported 1 question to"), "\(result.errors)")
   }
 
   @Test func aQuizTakesOneLinePerAnswerFromAPipe() async throws {

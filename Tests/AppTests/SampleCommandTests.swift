@@ -21,13 +21,13 @@ import Testing
   @Test func theEmptyStoreHintMentionsTheSampleDeck() throws {
     let result = try questions(["list"])
     #expect(result.status == 0)
-    #expect(result.standardOutput.contains("questions sample"))
+    #expect(result.standardError.contains("questions sample"))
   }
 
   @Test func loadingTheDeckTwiceAddsItOnce() throws {
     let first = try questions(["sample"])
     #expect(first.status == 0)
-    #expect(first.standardOutput.contains("Loaded \(Question.sampleDeck.count) sample questions"))
+    #expect(first.standardError.contains("Loaded \(Question.sampleDeck.count) sample questions"))
     #expect(try questions(["sample"]).status == 0)
 
     let list = try questions(["--json", "list"])

@@ -42,7 +42,7 @@ import Testing
   @Test func anEmptyHistoryShowsHowToStartAQuiz() async throws {
     let result = await RunnerHarness().run(["stats"])
     #expect(result.status == 0)
-    #expect(result.output == "No quizzes yet. Start one with:\n  questions quiz\n")
+    #expect(result.errors == "No quizzes yet. Start one with:\n  questions quiz\n")
     let json = await RunnerHarness().run(["stats", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])

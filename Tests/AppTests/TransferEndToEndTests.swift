@@ -59,17 +59,18 @@ import Testing
 
     let imported = try questions(["import", original.path])
     try #require(imported.status == 0, "\(imported.standardError)")
+    #expect(imported.standardOutput.isEmpty)
     #expect(
-      imported.standardOutput
-        == "Imported 100000 questions from \(original.path): 100000 added, 0 replaced.\n")
-    #expect(imported.standardError == "Read 100000 rows from \(original.path).\n")
+      imported.standardError
+        == "Read 100000 rows from \(original.path).\n"
+        + "Imported 100000 questions from \(original.path): 100000 added, 0 replaced.\n")
 
     let copy = folder.appending("copy.\(format.rawValue)")
     let exported = try questions(["export", copy.path])
     try #require(exported.status == 0, "\(exported.standardError)")
-    #expect(exported.standardError.isEmpty)
+    #expect(exported.standardOutput.isEmpty)
     #expect(
-      exported.standardOutput
+      exported.standardError
         == "Exported 100000 questions to \(copy.path) as \(format.rawValue.uppercased()).\n")
     #expect(try Data(contentsOf: copy) == Data(bytes))
   }
@@ -105,7 +106,7 @@ import Testing
 
     let skipped = try questions(["import", bad.path, "--skip-invalid"])
     #expect(skipped.status == 0)
-    #expect(skipped.standardOutput.hasSuffix("2 added, 0 replaced. Skipped 3 invalid rows.\n"))
+    #expect(skipped.standardError.hasSuffix("2 added, 0 replaced. Skipped 3 invalid rows.\n"))
     let list = try questions(["--json", "list"])
     let stored = try JSONDecoder().decode([Question].self, from: Data(list.standardOutput.utf8))
     #expect(stored.count == Question.sampleDeck.count + 2)
@@ -124,7 +125,8 @@ import Testing
     let csv = "prompt,answer,tags\nWhat is an actor?,A reference type,actors\n"
     let imported = try questions(["import", "-"], input: Data(csv.utf8))
     #expect(imported.status == 0, "\(imported.standardError)")
-    #expect(imported.standardOutput.hasPrefix("Imported 1 question from <stdin>"))
+    #expect(imported.standardError.hasPrefix("Imported 1 question from <stdin>"))
+    #expect(imported.standardOutput.isEmpty)
 
     let exported = try questions(["export"])
     #expect(exported.status == 0)

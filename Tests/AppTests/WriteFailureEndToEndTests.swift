@@ -20,7 +20,7 @@ import Testing
       environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": nil])
   }
 
-  @Test(arguments: ["export -", "export --format csv -", "list", "--json list", "sample"])
+  @Test(arguments: ["export -", "export --format csv -", "list", "--json list", "search Q"])
   func aFailedWriteToStandardOutputIsExitOneWithAMessage(arguments: String) throws {
     try #require(try questions("add Q? --answer A", redirection: "> /dev/null").status == 0)
     let result = try questions(arguments, redirection: "> /dev/full")

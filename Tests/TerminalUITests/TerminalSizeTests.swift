@@ -31,3 +31,15 @@ import Testing
     #expect(TerminalSize.fallback == TerminalSize(columns: 80, rows: 24))
   }
 }
+
+@Suite struct TerminalSizeBoundsTests {
+  @Test func aHugeWindowIsClampedToTheMaximum() throws {
+    let pair = try PseudoTerminalPair(columns: 65_535, rows: 65_535)
+    #expect(TerminalSize(ofTerminal: pair.terminal) == TerminalSize.maximum)
+  }
+
+  @Test func aSizeMadeByHandIsClampedToo() {
+    let clamped = TerminalSize(columns: 1 << 40, rows: -3).clamped
+    #expect(clamped == TerminalSize(columns: 1_000, rows: 0))
+  }
+}

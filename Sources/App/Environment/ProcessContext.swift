@@ -16,6 +16,10 @@ public struct ProcessContext: Sendable {
   public var standardOutputIsTerminal = false
   /// Whether standard error is a terminal; progress bars are only ever drawn when it is.
   public var standardErrorIsTerminal = false
+  /// The variables whose values are not valid UTF-8, by name, each with its bad bytes
+  /// replaced by U+FFFD; ``environment`` holds them replaced too, so a variable named here
+  /// is refused wherever it would name a file (``ProcessEnvironment``).
+  public var invalidlyEncodedVariables: [String: String] = [:]
 
   /// Describes a process; the streams not named are not terminals.
   public init(

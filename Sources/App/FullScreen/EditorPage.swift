@@ -23,7 +23,9 @@ enum EditorPage {
       let text = isFocused ? state.editableText?.textWithCursor ?? editor[field] : editor[field]
       let width = frame.columns - labelWidth - 3
       let maxLines = field == .tags ? 1 : linesPerField
-      var lines = TextWrapper.lines(text, width: width, maxLines: .max)
+      var lines = TextWrapper.lines(
+        String(visiblePart(of: text, around: maxLines * max(width, 1))), width: width,
+        maxLines: .max)
       if lines.count > maxLines {
         // Show the lines that end with the one holding the cursor.
         let cursorLine = lines.lastIndex { $0.contains(EditableText.cursorMark) } ?? 0
@@ -47,6 +49,19 @@ enum EditorPage {
       }
       if available > 8 { row += 1 }
     }
+  }
+
+  /// The part of `text` within `reach` characters of the cursor (its end if none), from a
+  /// word's start: all the lines a field shows, without wrapping thousands of characters on
+  /// every key.
+  static func visiblePart(of text: String, around reach: Int) -> Substring {
+    let cursor = text.lastIndex(of: EditableText.cursorMark) ?? text.endIndex
+    var start = text.index(cursor, offsetBy: -reach, limitedBy: text.startIndex) ?? text.startIndex
+    if start != text.startIndex {
+      start = text[start..<cursor].firstIndex(of: " ").map(text.index(after:)) ?? start
+    }
+    let end = text.index(cursor, offsetBy: reach, limitedBy: text.endIndex) ?? text.endIndex
+    return text[start..<end]
   }
 
   /// Shown in an empty tags field.

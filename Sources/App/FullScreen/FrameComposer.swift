@@ -24,7 +24,11 @@ enum FrameComposer {
     }
     drawTitle(state, into: &frame)
     switch state.page {
-    case .list, .search, .confirmDelete, .editConflict: ListPage.draw(state, into: &frame)
+    case .list, .search, .confirmDelete: ListPage.draw(state, into: &frame)
+    case .editConflict:
+      if case .editConflict(let yours, let theirs) = state.model.destination {
+        ConflictPage.draw(yours: yours, theirs: theirs, into: &frame)
+      }
     case .tags: TagsPage.draw(state, into: &frame)
     case .editor: EditorPage.draw(state, into: &frame)
     case .quiz: QuizPage.draw(state.quiz, into: &frame)
@@ -77,14 +81,11 @@ enum FrameComposer {
         style: CellStyle.bold.colored(.yellow))
       return
     }
-    if case .editConflict(let yours, let theirs) = state.model.destination {
+    if case .editConflict(_, let theirs) = state.model.destination {
       let question =
         theirs == nil
-        ? " Deleted elsewhere since you opened it. m: save yours again, t: leave it deleted"
-        : " Changed elsewhere since you opened it. m: keep yours, t: keep “\(theirs?.prompt ?? "")”"
-      frame.write(
-        question + "  (yours: “\(yours.prompt)”)", row: row, column: 0,
-        style: CellStyle.bold.colored(.yellow))
+        ? " m: save yours again · t: leave it deleted" : " m: keep yours · t: keep theirs"
+      frame.write(question, row: row, column: 0, style: CellStyle.bold.colored(.yellow))
       return
     }
     if let status = state.status {

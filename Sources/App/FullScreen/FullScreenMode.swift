@@ -42,12 +42,19 @@ struct FullScreenMode {
     let reader = try KeyReader()
     defer { reader.stop() }
     let state = state
-    let signals = try TerminalSignals { signal in
+    let signals = try TerminalSignals { [colors] signal in
       switch signal {
       case .windowChanged: state.size = terminal.size
       case .interrupt, .terminate, .hangUp:
         state.finish(status: 128 + signal.number)
         reader.stop()
+      case .suspend:
+        // The shell gets its terminal back, cooked and on the main screen, while stopped.
+        terminal.restore()
+        TerminalSignals.suspendProcess()
+        Self.takeTerminalBack(terminal, state: state, colors: colors)
+      case .resume:
+        Self.takeTerminalBack(terminal, state: state, colors: colors)
       }
     }
     defer { signals.stop() }
@@ -71,11 +78,38 @@ struct FullScreenMode {
     }
     defer { anchoring.cancel() }
     for await key in reader.keys {
+      // Raw mode turns Ctrl-Z into a key: suspend as a cooked terminal would, through the
+      // SIGTSTP handling above.
+      if key == .control("z") {
+        kill(getpid(), SIGTSTP)
+        continue
+      }
       if let action = KeyTable.action(for: key, on: state.page) {
         await state.perform(action)
       }
       if state.exitStatus != nil { break }
     }
     return state.exitStatus ?? ExitCode.success
+  }
+
+  /// After the process was stopped and continued: raw mode and the alternate screen again
+  /// (a shell may have changed both meanwhile), the current size, and the whole frame drawn
+  /// afresh, since the screen no longer holds what the renderer last drew.
+  ///
+  /// The run loop's renderer keeps diffing against the frame it drew last; cells it rewrites
+  /// already hold what this draws, so the two never disagree on the screen.
+  private static func takeTerminalBack(
+    _ terminal: TerminalSession, state: FullScreenState, colors: Bool
+  ) {
+    terminal.restore()
+    do {
+      try terminal.enter()
+    } catch {
+      state.finish(status: ExitCode.failure)
+      return
+    }
+    state.size = terminal.size
+    var renderer = FrameRenderer(colors: colors)
+    try? terminal.write(renderer.update(to: FrameComposer.frame(for: state)))
   }
 }

@@ -44,6 +44,8 @@ final class FullScreenState {
   private(set) var statisticsScrollOffset = 0
   /// The exit status once the user asked to leave; `nil` while running.
   private(set) var exitStatus: Int32?
+  /// The text and cursor the last key left, reused by the next (``editableText``).
+  @ObservationIgnored private var typing: EditableText?
 
   /// The flows and the view models they move between.
   let model: QuestionBankModel
@@ -223,24 +225,65 @@ final class FullScreenState {
 
   /// The text being typed with its cursor: the search text on the search page, the focused
   /// field of the form on the editor page.
+  ///
+  /// The value the last key made is reused while the text is still the one it holds (a
+  /// comparison that is immediate for the same string), so a key costs no count of the text.
   var editableText: EditableText? {
+    let current: String
+    let limit: Int
     switch page {
-    case .search: EditableText(list.searchText, cursor: textCursor)
-    case .editor: editor.map { EditableText($0[focusedField], cursor: textCursor) }
-    default: nil
+    case .search:
+      current = list.searchText
+      limit = Self.searchLimit
+    case .editor:
+      guard let editor else { return nil }
+      current = editor[focusedField]
+      limit = Self.typingLimit(focusedField)
+    default: return nil
+    }
+    if let typing, typing.cursor == textCursor, typing.limit == limit, typing.text == current {
+      return typing
+    }
+    return EditableText(current, cursor: textCursor, limit: limit)
+  }
+
+  /// The most characters the search field takes.
+  static let searchLimit = 1_000
+
+  /// The most characters typing puts in `field`: the content limit of its text, so a paste
+  /// stops at what could be saved; tags, which are limited one by one, take 1,000.
+  static func typingLimit(_ field: QuestionEditorViewModel.Field) -> Int {
+    switch field {
+    case .prompt: QuestionContent.maximumPromptLength
+    case .answer: QuestionContent.maximumAnswerLength
+    case .tags: 1_000
     }
   }
 
   /// Applies a line-editing action to the text being typed; `false` when `action` is not one.
+  ///
+  /// A key that changes nothing (a character past the field's limit) assigns nothing, so it
+  /// costs no redraw.
   func edit(_ action: Action) -> Bool {
     guard var text = editableText, text.apply(action) else { return false }
+    typing = text
+    if textCursor != text.cursor { textCursor = text.cursor }
+    guard text.text != editableTextSource else { return true }
     switch page {
     case .search: list.searchText = text.text
     case .editor: editor?[focusedField] = text.text
     default: return false
     }
-    if textCursor != text.cursor { textCursor = text.cursor }
     return true
+  }
+
+  /// The text being typed as the view models hold it.
+  private var editableTextSource: String? {
+    switch page {
+    case .search: list.searchText
+    case .editor: editor?[focusedField]
+    default: nil
+    }
   }
 
   /// Shows help over the current page.

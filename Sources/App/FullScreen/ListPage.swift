@@ -20,6 +20,7 @@ enum ListPage {
     for (row, index) in zip(layout.listTop..., state.scrollOffset..<max(end, state.scrollOffset)) {
       drawRow(questions[index], isSelected: index == state.selection, row: row, into: &frame)
     }
+    guard layout.showsDetail else { return }
     frame.write(
       String(repeating: "─", count: frame.columns), row: layout.separatorRow, column: 0,
       style: .dim)

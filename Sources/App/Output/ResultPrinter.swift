@@ -4,8 +4,9 @@ import Models
 
 /// Writes what a command produced, in the format the invocation asked for.
 ///
-/// In JSON mode only JSON reaches standard output; in text mode the messages for an empty
-/// result (the empty-store hint, "nothing matched") go there too.
+/// Standard output carries the result a script would capture: rows, a question, an id, JSON.
+/// Messages for a person (the empty-store hint, "nothing matched", "Deleted …") go to
+/// standard error in text mode, as clig.dev recommends; in JSON mode the report is the result.
 struct ResultPrinter {
   /// Where the output goes.
   var console: any Console
@@ -19,12 +20,34 @@ struct ResultPrinter {
     if json {
       console.writeOutput(try JSONFormatter().array(questions))
     } else {
-      console.writeOutput(questions.isEmpty ? message : text.rows(questions))
+      if questions.isEmpty {
+        console.writeError(message)
+      } else {
+        console.writeOutput(text.rows(questions))
+      }
+    }
+  }
+
+  /// A report: its JSON on standard output with `--json`, else `sentence` on standard error.
+  func report(_ value: some Encodable, sentence: String) throws(AppError) {
+    if json {
+      console.writeOutput(try JSONFormatter().encode(value))
+    } else {
+      console.writeError(sentence)
     }
   }
 
   /// One question: its JSON object, or `textForm` in text mode.
   func question(_ question: Question, textForm: String) throws(AppError) {
     console.writeOutput(json ? try JSONFormatter().object(question) : textForm)
+  }
+
+  /// One question's JSON object with `--json`, else `sentence` about it on standard error.
+  func question(_ question: Question, message sentence: String) throws(AppError) {
+    if json {
+      console.writeOutput(try JSONFormatter().object(question))
+    } else {
+      console.writeError(sentence)
+    }
   }
 }

@@ -1,24 +1,43 @@
-// Text from the store or from a file, made safe to print on a terminal: shown, never obeyed.
+// Text from the store, a file or a path, made safe to print on a terminal: shown, never obeyed.
 
 import TerminalUI
 
 /// Neutralises the characters a terminal would act on: `ESC` (which starts sequences such as
 /// `ESC ] 52` to set the clipboard or `ESC [ 2 J` to clear the screen), the other C0 and C1
-/// control characters, and `DEL`.
+/// control characters, `DEL`, and the bidirectional controls that reorder what follows.
 ///
 /// Each becomes U+FFFD, as in the full-screen mode (``DisplayWidth/sanitized(_:)``), so the
-/// rest of a sequence is visible as plain text. Line-based output applies it to stored text
-/// when it writes to a terminal; error messages, which quote files and arguments, always get
-/// it. `--json` and `export` keep the exact bytes.
+/// rest of a sequence is visible as plain text. ``TerminalConsole`` applies it to everything a
+/// command writes to a terminal, paths and messages included; JSON on a terminal gets
+/// ``jsonEscaped(_:)`` instead, which keeps the data. Through a pipe or into a file, `--json`
+/// and `export` keep the exact bytes.
 nonisolated enum TerminalText {
   /// `text` with every control character replaced by U+FFFD; line breaks are kept when
   /// `keepingLineBreaks` is true and become spaces otherwise, as do tabs.
   static func neutralized(_ text: String, keepingLineBreaks: Bool = true) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: isNeutralized) else { return text }
     return String(
       text.map { character in
         keepingLineBreaks && character == "\n" ? character : DisplayWidth.sanitized(character)
       })
+  }
+
+  /// JSON text with the C1 controls, `DEL` and the bidirectional controls inside its strings
+  /// written as `\uXXXX` escapes: the same JSON value, which a terminal cannot act on.
+  /// (`JSONEncoder` already escapes the C0 controls.)
+  static func jsonEscaped(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: isNeutralized) else { return json }
+    var escaped = String.UnicodeScalarView()
+    for scalar in json.unicodeScalars {
+      guard isNeutralized(scalar), scalar.value >= 0x20 else {
+        escaped.append(scalar)
+        continue
+      }
+      let hex = String(scalar.value, radix: 16)
+      escaped.append(
+        contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+    }
+    return String(escaped)
   }
 
   /// `text` cut to its first `limit` characters, with a note of how many were left out, so
@@ -28,7 +47,8 @@ nonisolated enum TerminalText {
     return text.prefix(limit) + "… (\(text.count - limit) more characters)"
   }
 
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+  /// Whether `scalar` is one that ``neutralized(_:keepingLineBreaks:)`` replaces.
+  static func isNeutralized(_ scalar: Unicode.Scalar) -> Bool {
+    DisplayWidth.isControl(scalar) || DisplayWidth.isBidiControl(scalar)
   }
 }

@@ -14,7 +14,7 @@ nonisolated struct TextFormatter: Sendable {
   /// The number of id characters shown in a list, enough to pass to `show` or `delete`.
   static let shortIDLength = 8
 
-  /// The hint shown on stdout when the store is empty.
+  /// The hint shown on stderr when the store is empty.
   static let emptyStoreHint = """
     No questions yet. Add one with:
       questions add "What does an actor guarantee?" --answer "Serial access to its state"

@@ -33,6 +33,9 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   /// The argument at `position` (from 1, after the program's name) is not valid UTF-8;
   /// `shown` is it with each invalid byte replaced by U+FFFD, for the message only.
   case invalidArgumentEncoding(position: Int, shown: String)
+  /// The environment variable `name`, which names the data folder, is not valid UTF-8;
+  /// `shown` is its value with each invalid byte replaced by U+FFFD, for the message only.
+  case invalidEnvironmentEncoding(name: String, shown: String)
   /// The prompt, answer or tags of a question to add break a rule of ``QuestionContent``.
   case invalidContent(QuestionContentError, subcommand: Subcommand)
   /// A question id that is neither a UUID nor at least 4 hex digits of one.
@@ -103,13 +106,17 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
       .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport, .invalidRows,
-      .notRepresentable, .exportOverStore:
+      .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding:
       false
     }
   }
 
-  /// The status to exit with.
-  var exitCode: Int32 { isUsageError ? ExitCode.usage : ExitCode.failure }
+  /// The status to exit with: ``ExitCode/usage`` for a usage error, and for an environment
+  /// that is not UTF-8 (as for such an argument), else ``ExitCode/failure``.
+  var exitCode: Int32 {
+    if case .invalidEnvironmentEncoding = self { return ExitCode.usage }
+    return isUsageError ? ExitCode.usage : ExitCode.failure
+  }
 
   /// The subcommand whose usage line goes with a usage error; `nil` for the general one.
   var subcommand: Subcommand? {
@@ -131,7 +138,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
       .terminal, .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport,
-      .invalidRows, .notRepresentable, .exportOverStore:
+      .invalidRows, .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding:
       nil
     }
   }
@@ -178,13 +185,19 @@ nonisolated extension AppError: LocalizedError {
     case .invalidArgumentEncoding(let position, let shown):
       "Argument \(position) ('\(shown)', with \u{FFFD} for each bad byte) is not valid UTF-8;"
         + " nothing was run. Retype it, or rename the file or folder it names."
+    case .invalidEnvironmentEncoding(let name, let shown):
+      "The environment variable \(name) ('\(shown)', with \u{FFFD} for each bad byte) is not"
+        + " valid UTF-8, so it cannot name the data folder; nothing was run. Set it to a"
+        + " UTF-8 path, or pass --data-dir."
     case .invalidContent(let error, _):
       error.description
     case .malformedID(let text, _):
       "'\(text)' is not a question id: give the full id or at least"
         + " \(QuestionReference.minimumPrefixLength) of its first hex digits."
     case .persistence(let error) where error.canBeMovedAside:
-      error.description + " To keep its bytes and start empty, run 'questions repair'."
+      error.description
+        + " Run 'questions repair': it keeps every intact item and moves the unreadable"
+        + " bytes aside."
     case .persistence(let error):
       error.description
     case .storeFailed(let reason):

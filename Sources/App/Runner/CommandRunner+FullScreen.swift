@@ -13,8 +13,14 @@ extension CommandRunner {
   /// opened is reported as usual, on standard error, and the screen is never touched. A store
   /// that does not exist yet makes the mode open on the sample-deck offer.
   func runFullScreen(in directory: URL, options: GlobalOptions) async throws(AppError) -> Int32 {
-    let storeURL = directory.appendingPathComponent(DataDirectoryResolver.storeFilename)
-    let storeExists = FileManager.default.fileExists(atPath: storeURL.path)
+    // Its snapshot or journal: the lock alone is left by an earlier run that stored nothing.
+    let storeExists = [".journal", ""].contains {
+      FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent(DataDirectoryResolver.storeFilename + $0).path)
+    }
+    let declined = directory.appendingPathComponent(Self.sampleDeckDeclinedMarker)
+    let offersSampleDeck =
+      !storeExists && !FileManager.default.fileExists(atPath: declined.path)
     let questions: any Repository<Question>
     do {
       questions = try openRepository(directory)
@@ -30,11 +36,25 @@ extension CommandRunner {
     let model = QuestionBankModel(
       list: list, quiz: QuizViewModel(questions: questions, sessions: sessions),
       statistics: StatisticsViewModel(sessions: sessions, timeZone: timeZone),
-      offersSampleDeck: !storeExists)
+      offersSampleDeck: offersSampleDeck,
+      onSampleDeckDeclined: { Self.rememberDeclinedSampleDeck(at: declined) })
     let state = FullScreenState(model: model, size: .fallback)
     let style = TextStyle.forOutput(
       options: options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)
     return try await FullScreenMode(state: state, colors: style.isEnabled).run()
+  }
+
+  /// The empty file in the data folder that says the sample deck was declined there.
+  static let sampleDeckDeclinedMarker = "sample-deck-declined"
+
+  /// Writes the marker at `url`, creating the data folder (0700) if needed. A failure only
+  /// means the offer is made again next time, so it is not reported.
+  static func rememberDeclinedSampleDeck(at url: URL) {
+    let folder = url.deletingLastPathComponent()
+    try? FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    _ = FileManager.default.createFile(
+      atPath: url.path, contents: Data(), attributes: [.posixPermissions: 0o600])
   }
 }

@@ -29,7 +29,7 @@ extension CommandRunner {
       await viewModel.load()
       let question = try reference.resolve(in: viewModel.questions)
       guard await viewModel.remove(question.id) else { throw .failed(viewModel.errorMessage) }
-      try printer.question(question, textForm: text.deleted(question))
+      try printer.question(question, message: text.deleted(question))
     case .search(let words):
       await viewModel.load()
       viewModel.searchText = words
@@ -51,11 +51,11 @@ extension CommandRunner {
       if printer.json {
         try printer.questions(missing, whenEmpty: "")
       } else if missing.isEmpty {
-        printer.console.writeOutput(
+        printer.console.writeError(
           "The \(Question.sampleDeck.count) sample questions are already in the store;"
             + " nothing was added.\n")
       } else {
-        printer.console.writeOutput(text.sampleLoaded(missing.count))
+        printer.console.writeError(text.sampleLoaded(missing.count))
       }
     case .help, .repair, .quiz, .stats, .fullScreen:
       break  // Run by `perform(_:)` without a list view model.

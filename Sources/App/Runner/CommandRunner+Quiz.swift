@@ -67,9 +67,11 @@ extension CommandRunner {
   }
 
   /// Opens the study history, naming `sessions.json` in the error when it does not open.
-  func openStudyHistory(in directory: URL) throws(AppError) -> any Repository<StudySession> {
+  func openStudyHistory(
+    in directory: URL, readOnly: Bool = false
+  ) throws(AppError) -> any Repository<StudySession> {
     do {
-      return try openSessions(directory)
+      return try (readOnly ? openSessionsForReading : openSessions)(directory)
     } catch let error as PersistenceError {
       throw .studyHistory(error)
     } catch {

@@ -53,10 +53,12 @@ extension CommandRunner {
     let questions = try repair(Question.self, DataDirectoryResolver.storeFilename, in: directory)
     let sessions = try repair(
       StudySession.self, DataDirectoryResolver.sessionsFilename, in: directory)
-    console.writeOutput(
-      json
-        ? try JSONFormatter().encode(RepairReports(questions: questions.0, sessions: sessions.0))
-        : questions.1 + sessions.1)
+    let reports = RepairReports(questions: questions.0, sessions: sessions.0)
+    if json {
+      console.writeOutput(try JSONFormatter().encode(reports))
+    } else {
+      console.writeError(questions.1 + sessions.1)
+    }
   }
 
   /// Repairs the store `filename` of items of type `type`; its report and its sentences.
@@ -66,6 +68,10 @@ extension CommandRunner {
     let store = directory.appendingPathComponent(filename).path
     var report = RepairReport(store: store)
     let noun = Item.self == Question.self ? "questions" : "quizzes"
+    guard Self.storeExists(filename, in: directory) else {
+      // Opening it would create its lock file: there is nothing to open.
+      return (report, "There is no \(filename) in \(directory.path); nothing to repair.\n")
+    }
     do {
       _ = try LocalRepository<Item>(directory: directory, filename: filename)
       return (report, "\(store) is readable; nothing to repair.\n")

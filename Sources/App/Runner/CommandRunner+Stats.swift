@@ -40,13 +40,13 @@ extension CommandRunner {
   func showStatistics(in directory: URL, json: Bool) async throws(AppError) {
     let timeZone = self.timeZone
     let viewModel = StatisticsViewModel(
-      sessions: try openStudyHistory(in: directory), timeZone: timeZone)
+      sessions: try openStudyHistory(in: directory, readOnly: true), timeZone: timeZone)
     await viewModel.load()
     let statistics = viewModel.statistics
     if json {
       console.writeOutput(try JSONFormatter().encode(report(statistics, timeZone: timeZone)))
     } else if statistics.sessionCount == 0 {
-      console.writeOutput(Self.emptyHistoryHint)
+      console.writeError(Self.emptyHistoryHint)
     } else {
       let width = OutputWidth.resolve(
         environment: context.environment,

@@ -59,11 +59,10 @@ extension CommandRunner {
     }
     progress.clear()  // The summary below gives the count.
     let report = ExportReport(exported: questions.count, file: path, format: format.rawValue)
-    console.writeOutput(
-      printer.json
-        ? try JSONFormatter().encode(report)
-        : "Exported \(Self.count(questions.count, "question")) to \(path) as"
-          + " \(format.rawValue.uppercased()).\n")
+    try printer.report(
+      report,
+      sentence: "Exported \(Self.count(questions.count, "question")) to \(path) as"
+        + " \(format.rawValue.uppercased()).\n")
   }
 
   /// Reads `source` (standard input for `-`), checks every row, and saves the valid questions
@@ -102,11 +101,11 @@ extension CommandRunner {
         TerminalText.excerpt(TerminalText.neutralized("\(name):\($0.line): \($0.message)"))
           + "\n"
       }
-      let more = plan.problems.count - shown.count
+      let more = plan.problemCount - shown.count
       console.writeError(
         shown.joined() + (more > 0 ? "\(name): … and \(more) more problems.\n" : ""))
       guard skipInvalid else {
-        throw .invalidRows(name, invalid: plan.problems.count, valid: plan.validRowCount)
+        throw .invalidRows(name, invalid: plan.problemCount, valid: plan.validRowCount)
       }
     }
     await viewModel.load()
@@ -121,8 +120,8 @@ extension CommandRunner {
     let report = ImportReport(
       file: name, format: format.rawValue, imported: plan.questions.count,
       added: plan.questions.count - replaced, replaced: replaced, merged: plan.merged,
-      skipped: plan.problems.count)
-    console.writeOutput(printer.json ? try JSONFormatter().encode(report) : report.sentence)
+      skipped: plan.problemCount)
+    try printer.report(report, sentence: report.sentence)
   }
 
   /// `1 question`, `2 questions`.

@@ -5,6 +5,14 @@ import Models
 import Persistence
 import ViewModels
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Parses a command line, runs its command against the store, and reports the outcome.
 ///
 /// Everything the process depends on comes in through ``context``, ``console`` and
@@ -26,6 +34,9 @@ public struct CommandRunner {
   var openRepository: RepositoryOpener = CommandRunner.openLocalStore
   /// Opens the study history; by default the `sessions.json` file of a ``LocalRepository``.
   var openSessions: SessionsOpener = CommandRunner.openLocalSessions
+  /// Opens the study history to read it only: by default an empty history when there is no
+  /// `sessions.json` yet, so that reading creates no file (not even its lock).
+  var openSessionsForReading: SessionsOpener = CommandRunner.openExistingLocalSessions
 
   /// A runner for the process described by `context`, writing to `console`, on the stores
   /// in the data folder the command line, the environment or the platform names.
@@ -44,13 +55,24 @@ public struct CommandRunner {
     self.console = console
     self.openRepository = openRepository
     self.openSessions = openSessions
+    openSessionsForReading = openSessions
   }
 
   /// Runs `arguments` (without the program's name) and returns the exit status.
   ///
   /// A write to standard output or standard error that failed makes the status 1 whatever
   /// the command did: output that did not arrive is not a success.
+  ///
+  /// Everything the run writes goes through one ``TerminalConsole``, which neutralises what
+  /// reaches a terminal, whatever built the string.
   public func run(_ arguments: [String]) async -> Int32 {
+    guard let terminal = console as? TerminalConsole else {
+      var runner = self
+      runner.console = TerminalConsole(
+        console, outputIsTerminal: context.standardOutputIsTerminal,
+        errorIsTerminal: context.standardErrorIsTerminal)
+      return await runner.run(arguments)
+    }
     let status: Int32
     let options = arguments.prefix { $0 != "--" }
     if options.contains("--version") && !options.contains(where: { $0 == "-h" || $0 == "--help" }) {
@@ -58,7 +80,9 @@ public struct CommandRunner {
       return console.writeFailure == nil ? ExitCode.success : ExitCode.failure
     }
     do throws(AppError) {
-      status = try await perform(InvocationParser.parse(arguments))
+      let invocation = try InvocationParser.parse(arguments)
+      terminal.json = invocation.options.json
+      status = try await perform(invocation)
     } catch {
       report(error)
       status = error.exitCode
@@ -97,6 +121,12 @@ public struct CommandRunner {
     if case .help(let subcommand) = command {
       console.writeOutput(subcommand.map(HelpText.page(for:)) ?? HelpText.general)
       return ExitCode.success
+    }
+    if invocation.options.dataDirectory?.isEmpty ?? true,
+      let (name, shown) = ProcessEnvironment.invalidDataFolderVariable(
+        environment: context.environment, invalid: context.invalidlyEncodedVariables)
+    {
+      throw .invalidEnvironmentEncoding(name: name, shown: shown)
     }
     let directory = DataDirectoryResolver.resolve(
       option: invocation.options.dataDirectory, environment: context.environment,
@@ -167,6 +197,25 @@ public struct CommandRunner {
   ) throws -> any Repository<StudySession> {
     try LocalRepository<StudySession>(
       directory: directory, filename: DataDirectoryResolver.sessionsFilename)
+  }
+
+  /// The study history in `directory` if it has one, else an empty one that writes nothing.
+  nonisolated static func openExistingLocalSessions(
+    in directory: URL
+  ) throws -> any Repository<StudySession> {
+    let filename = DataDirectoryResolver.sessionsFilename
+    guard storeExists(filename, in: directory) else { return InMemoryRepository<StudySession>() }
+    return try openLocalSessions(in: directory)
+  }
+
+  /// Whether any file of the store `filename` in `directory` is there: its snapshot, journal
+  /// or lock, of whatever kind (a dangling link or a FIFO counts, so that opening the store
+  /// reports it).
+  nonisolated static func storeExists(_ filename: String, in directory: URL) -> Bool {
+    [filename, filename + ".journal", filename + ".lock"].contains {
+      var status = stat()
+      return lstat(directory.appendingPathComponent($0).path, &status) == 0
+    }
   }
 
   /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage

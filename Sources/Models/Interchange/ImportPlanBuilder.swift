@@ -9,11 +9,12 @@ struct ImportPlanBuilder {
   private var undated: [Bool] = []
   private var positions: [UUID: Int] = [:]
   private var problems: [ImportProblem] = []
+  private var problemCount = 0
   private var merged = 0
 
   /// How many rows were added or rejected so far: each one became a question, was merged into
   /// one, or is a problem.
-  var rowCount: Int { questions.count + merged + problems.count }
+  var rowCount: Int { questions.count + merged + problemCount }
 
   /// Adds the row that starts at `line`: a valid row joins the plan, an invalid one becomes a
   /// problem.
@@ -39,8 +40,11 @@ struct ImportPlanBuilder {
     }
   }
 
-  /// Records a row that cannot become a question.
+  /// Records a row that cannot become a question; only the first
+  /// ``ImportPlan/maximumKeptProblems`` keep their sentence.
   private mutating func reject(line: Int, _ reasons: [String]) {
+    problemCount += 1
+    guard problems.count < ImportPlan.maximumKeptProblems else { return }
     problems.append(ImportProblem(line: line, message: Self.message(joining: reasons)))
   }
 
@@ -68,7 +72,8 @@ struct ImportPlanBuilder {
       // The same arithmetic as parsing a timestamp, so the date survives a round trip.
       questions[index].createdAt = Date(timeIntervalSince1970: Double(end - remaining) / 1000)
     }
-    return ImportPlan(questions: questions, problems: problems, merged: merged)
+    return ImportPlan(
+      questions: questions, problems: problems, problemCount: problemCount, merged: merged)
   }
 
   /// The prompt, answer and tags checked against the rules of ``QuestionContent``, or

@@ -10,15 +10,57 @@
 enum JSONElementScanner {
   /// The line (from 1) where each element of the question array starts, in order.
   static func elementLines(in bytes: [UInt8]) -> [Int] {
-    bytes.withUnsafeBufferPointer(scan)
+    var lines: [Int] = []
+    bytes.withUnsafeBufferPointer { _ = scan($0) { line, _ in lines.append(line) } }
+    return lines
+  }
+
+  /// The number of elements of the question array, without keeping their lines.
+  static func elementCount(in bytes: [UInt8]) -> Int {
+    var count = 0
+    bytes.withUnsafeBufferPointer { _ = scan($0) { _, _ in count += 1 } }
+    return count
+  }
+
+  /// The line each element of `indices` (counted from 0) starts on.
+  static func lines(ofElements indices: Set<Int>, in bytes: [UInt8]) -> [Int: Int] {
+    var lines: [Int: Int] = [:]
+    var index = 0
+    bytes.withUnsafeBufferPointer {
+      _ = scan($0) { line, _ in
+        if indices.contains(index) { lines[index] = line }
+        index += 1
+      }
+    }
+    return lines
+  }
+
+  /// The array's pieces of `size` elements: the byte offset where each starts, the number of
+  /// elements, and the offset of the array's closing bracket; `nil` when the array does not
+  /// close, which only the decoder can explain.
+  static func pieces(
+    in bytes: [UInt8], size: Int
+  ) -> (starts: [Int], count: Int, end: Int)? {
+    var starts: [Int] = []
+    var count = 0
+    let end = bytes.withUnsafeBufferPointer {
+      scan($0) { _, offset in
+        if count % size == 0 { starts.append(offset) }
+        count += 1
+      }
+    }
+    return end.map { (starts, count, $0) }
   }
 
   private static let quote = UInt8(ascii: "\"")
   private static let backslash = UInt8(ascii: "\\")
   private static let lineFeed = UInt8(ascii: "\n")
 
-  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-    var lines: [Int] = []
+  /// Calls `visit` with the line and byte offset where each element starts; returns the
+  /// offset of the closing bracket of the question array, `nil` if it never closes.
+  private static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, element visit: (_ line: Int, _ offset: Int) -> Void
+  ) -> Int? {
     var line = 1
     var depth = 0
     /// The depth of the question array's elements once it is found; 0 until then.
@@ -42,7 +84,7 @@ enum JSONElementScanner {
         continue
       }
       if expectingElement, depth == elementDepth, byte != UInt8(ascii: "]") {
-        lines.append(line)
+        visit(line, index)
         expectingElement = false
       }
       switch byte {
@@ -70,7 +112,7 @@ enum JSONElementScanner {
         afterItemsKey = false
         afterItemsColon = false
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        if depth == elementDepth { return lines }  // The question array has ended.
+        if depth == elementDepth { return index }  // The question array has ended.
         depth -= 1
       case UInt8(ascii: ","):
         if depth == elementDepth { expectingElement = true }
@@ -82,6 +124,6 @@ enum JSONElementScanner {
       }
       index += 1
     }
-    return lines
+    return nil
   }
 }

@@ -7,7 +7,7 @@
 /// `questions` is not running, or better, export it.
 struct JSONImportEnvelope: Decodable {
   /// The store's items.
-  let items: [JSONImportItem]
+  let items: JSONImportRows
 
   /// The store format version this import reads.
   static let supportedVersion = 1
@@ -23,6 +23,6 @@ struct JSONImportEnvelope: Decodable {
         reason: "it is a store file of format version \(version); this program imports"
           + " version \(Self.supportedVersion) store files, or a JSON array of questions")
     }
-    items = try container.decode([JSONImportItem].self, forKey: .items)
+    items = try container.decode(JSONImportRows.self, forKey: .items)
   }
 }

@@ -13,29 +13,93 @@ extension QuestionJSON {
   static func plan(
     _ data: Data, bytes: [UInt8], now: Date, progress: @escaping (InterchangeProgress) -> Void
   ) throws(InterchangeError) -> ImportPlan {
-    let lines = JSONElementScanner.elementLines(in: bytes)
+    if InterchangeFormat.firstSignificantByte(of: bytes) == UInt8(ascii: "["),
+      let plan = planInPieces(bytes, now: now, progress: progress)
+    {
+      return plan
+    }
+    return try planWhole(data, bytes: bytes, now: now, progress: progress)
+  }
+
+  /// How many elements of an array are decoded at a time.
+  static let pieceSize = 10_000
+
+  /// The plan of a JSON array decoded ``pieceSize`` elements at a time, so that memory stays
+  /// a small multiple of the file; `nil` when the array does not close, bytes follow it, or
+  /// a piece does not decode, for ``planWhole(_:bytes:now:progress:)`` to explain.
+  private static func planInPieces(
+    _ bytes: [UInt8], now: Date, progress: (InterchangeProgress) -> Void
+  ) -> ImportPlan? {
+    guard let pieces = JSONElementScanner.pieces(in: bytes, size: pieceSize),
+      bytes[(pieces.end + 1)...].allSatisfy(isWhiteSpace)
+    else { return nil }
+    let decoder = JSONDecoder()
+    var builder = ImportPlanBuilder()
+    var decoded = 0
+    for (number, start) in pieces.starts.enumerated() {
+      var end = number + 1 < pieces.starts.count ? pieces.starts[number + 1] : pieces.end
+      // Up to the last element's end: no white space, and no comma (nor a trailing one).
+      while end > start, isWhiteSpace(bytes[end - 1]) { end -= 1 }
+      if end > start, bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+      var piece = [UInt8(ascii: "[")]
+      piece.append(contentsOf: bytes[start..<end])
+      piece.append(UInt8(ascii: "]"))
+      guard let rows = try? decoder.decode(JSONImportPiece.self, from: Data(piece)).rows else {
+        return nil
+      }
+      for row in rows {
+        builder.append(row, line: decoded)  // The element's index, for now.
+        decoded += 1
+        if decoded % InterchangeProgress.interval == 0, decoded < pieces.count {
+          progress(
+            InterchangeProgress(rows: decoded, fraction: Double(decoded) / Double(pieces.count)))
+        }
+      }
+    }
+    guard decoded == pieces.count else { return nil }
+    progress(InterchangeProgress(rows: decoded, fraction: 1))
+    return withProblemLines(builder.finish(now: now), in: bytes)
+  }
+
+  /// Whether `byte` is JSON white space, or a byte of the UTF-8 byte order mark.
+  private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+    [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(byte)
+  }
+
+  /// `plan` with each kept problem's line looked up: it holds its element's index.
+  private static func withProblemLines(_ plan: ImportPlan, in bytes: [UInt8]) -> ImportPlan {
+    var plan = plan
+    let lines = JSONElementScanner.lines(ofElements: Set(plan.problems.map(\.line)), in: bytes)
+    for index in plan.problems.indices {
+      plan.problems[index].line = lines[plan.problems[index].line] ?? 1
+    }
+    return plan
+  }
+
+  /// The plan of the whole document decoded at once: a store file, or a file whose syntax
+  /// is broken, which this decode explains.
+  private static func planWhole(
+    _ data: Data, bytes: [UInt8], now: Date, progress: @escaping (InterchangeProgress) -> Void
+  ) throws(InterchangeError) -> ImportPlan {
     let decoder = JSONDecoder()
     if let key = DecodingProgressRelay.key {
-      decoder.userInfo[key] = DecodingProgressRelay(total: lines.count, report: progress)
+      decoder.userInfo[key] = DecodingProgressRelay(
+        total: JSONElementScanner.elementCount(in: bytes), report: progress)
     }
-    let items: [JSONImportItem]
+    let rows: JSONImportRows
     do {
       if InterchangeFormat.firstSignificantByte(of: bytes) == UInt8(ascii: "{") {
-        items = try decoder.decode(JSONImportEnvelope.self, from: data).items
+        rows = try decoder.decode(JSONImportEnvelope.self, from: data).items
       } else {
-        items = try decoder.decode([JSONImportItem].self, from: data)
+        rows = try decoder.decode(JSONImportRows.self, from: data)
       }
     } catch let error as InterchangeError {
       throw error
     } catch {
       throw .malformedFile(line: nil, reason: "").located(in: bytes, explaining: error)
     }
-    var builder = ImportPlanBuilder()
-    for item in items {
-      builder.append(item.row, line: lines.indices.contains(item.index) ? lines[item.index] : 1)
-    }
-    progress(InterchangeProgress(rows: items.count, fraction: 1))
-    return builder.finish(now: now)
+    progress(InterchangeProgress(rows: rows.count, fraction: 1))
+    return withProblemLines(rows.builder.finish(now: now), in: bytes)
   }
 }
 

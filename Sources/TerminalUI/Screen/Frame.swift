@@ -46,7 +46,9 @@ public struct Frame: Equatable, Sendable {
   /// default), and returns the number of columns used.
   ///
   /// Text that does not fit ends with `…`; a wide character that would straddle the limit is
-  /// left out rather than cut in half. Control characters are shown as `�`, never sent.
+  /// left out rather than cut in half. Control characters and bidirectional controls are
+  /// shown as `�`, never sent; characters of no width (see ``DisplayWidth``) are
+  /// left out.
   @discardableResult
   public mutating func write(
     _ text: some StringProtocol, row: Int, column: Int, style: CellStyle = .plain,
@@ -57,10 +59,11 @@ public struct Frame: Equatable, Sendable {
     guard limit > 0 else { return 0 }
     var used = 0
     for character in TextWrapper.truncated(String(text), width: limit) {
-      let width = DisplayWidth.of(character)
-      put(
-        DisplayWidth.sanitized(character), width: width, row: row, column: column + used,
-        style: style)
+      let shown = DisplayWidth.sanitized(character)
+      let width = DisplayWidth.of(shown)
+      // A character of no width would take a cell of its own here and shift the row.
+      guard width > 0 else { continue }
+      put(shown, width: width, row: row, column: column + used, style: style)
       used += width
     }
     return used

@@ -18,6 +18,12 @@ public enum TerminalSignal: CaseIterable, Hashable, Sendable {
   case hangUp
   /// SIGWINCH: the window changed size.
   case windowChanged
+  /// SIGTSTP: a request to stop (`kill -TSTP`; in raw mode Ctrl-Z arrives as a key). Give the
+  /// terminal back, then ``TerminalSignals/suspendProcess()``.
+  case suspend
+  /// SIGCONT: the process goes on after a stop (`fg`, `kill -CONT`), whoever stopped it: take
+  /// the terminal again and redraw.
+  case resume
 
   /// The signal's number.
   public var number: Int32 {
@@ -26,6 +32,8 @@ public enum TerminalSignal: CaseIterable, Hashable, Sendable {
     case .terminate: SIGTERM
     case .hangUp: SIGHUP
     case .windowChanged: SIGWINCH
+    case .suspend: SIGTSTP
+    case .resume: SIGCONT
     }
   }
 }

@@ -1,4 +1,4 @@
-// Delivers SIGINT, SIGTERM, SIGHUP and SIGWINCH to a main-actor callback instead of a handler.
+// Delivers SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT to a main-actor callback.
 
 import Dispatch
 
@@ -15,7 +15,8 @@ import Dispatch
 /// Each signal gets a `sigaction` handler that only writes its number to the
 /// `SignalPipe`; a `DispatchSource` reading the pipe on the main queue calls the callback.
 /// So no signal ends the process while the terminal is in raw mode, and the callback may
-/// touch view models and the session directly. ``stop()`` puts back the previous actions.
+/// touch view models and the session directly. ``stop()`` puts back the previous actions;
+/// call it when done (the owner's `defer`), as nothing else does.
 ///
 /// Not `DispatchSource.makeSignalSource`: on Linux, libdispatch installs its own forwarding
 /// handler once per signal per process, when the first source is registered. Signals sent
@@ -76,8 +77,17 @@ import Dispatch
     source = nil
   }
 
-  isolated deinit {
-    stop()
+  /// Stops the process, as SIGTSTP's default action would have, and returns once it is
+  /// continued.
+  ///
+  /// Call it after giving the terminal back on ``TerminalSignal/suspend``: the handler that
+  /// delivered the signal kept it from stopping the process. It sends SIGSTOP, which no
+  /// handler can catch (and which the kernel does not ignore in an orphaned process group, as
+  /// it does SIGTSTP), so the shell sees its job stopped and `fg` continues it. `raise` sends
+  /// it to this thread, which stops before the call returns; `kill` to the process could let
+  /// this thread run on and take the terminal back before another thread began the stop.
+  public static func suspendProcess() {
+    raise(SIGSTOP)  // This thread, and the process, stop here until SIGCONT.
   }
 
   /// Calls the handler once for each watched signal that arrived since the last call, in the

@@ -45,6 +45,19 @@ struct FullScreenMode {
       case .interrupt, .terminate, .hangUp:
         screen.finish(status: 128 + signal.number)
         reader.stop()
+      case .suspend, .resume:
+        // Stopped from outside (kill -TSTP): the shell gets the terminal back while stopped;
+        // on SIGCONT, raw mode again and the whole frame drawn afresh.
+        terminal.restore()
+        if signal == .suspend { TerminalSignals.suspendProcess() }
+        guard (try? terminal.enter()) != nil else {
+          screen.finish(status: ExitCode.failure)
+          reader.stop()
+          return
+        }
+        screen.size = terminal.size
+        var fresh = FrameRenderer(colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        try? terminal.write(fresh.update(to: ListFrame.frame(for: screen)))
       }
     }
     defer { signals.stop() }

@@ -1,0 +1,97 @@
+// scripts/new-project refuses every name and folder the generated project could not use.
+
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the generator as a person would, with a temporary folder as the parent of `DIR`.
+/// Only refusals and the writing step are checked here (no build): `make test-templates`
+/// builds generated projects, one for each class of accepted name.
+@Suite struct NewProjectRefusalTests {
+  /// The root of this repository, from this file's path.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  let folder: TemporaryDirectory
+
+  init() throws {
+    folder = try TemporaryDirectory(prefix: "NewProject")
+  }
+
+  func generate(_ arguments: [String]) throws -> ChildProcessResult {
+    try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/bash"),
+      [Self.root.appendingPathComponent("scripts/new-project").path] + arguments)
+  }
+
+  func expectRefused(
+    _ arguments: [String], saying words: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try generate(arguments)
+    #expect(result.status == 1, "\(result.standardError)", sourceLocation: sourceLocation)
+    #expect(
+      result.standardError.hasPrefix("new-project: error: "), "\(result.standardError)",
+      sourceLocation: sourceLocation)
+    #expect(
+      result.standardError.contains(words), "\(result.standardError)",
+      sourceLocation: sourceLocation)
+    #expect(result.standardOutput.isEmpty, sourceLocation: sourceLocation)
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(left.isEmpty, "\(left)", sourceLocation: sourceLocation)
+  }
+
+  nonisolated static let unusableModels = [
+    "Sendable", "Codable", "Identifiable", "Hashable", "Equatable", "Error", "Date", "UUID",
+    "Task", "Result", "Character", "Double", "JSONEncoder", "LocalizedError", "MainActor",
+  ]
+
+  @Test(arguments: unusableModels)
+  func aModelNamedLikeATypeTheCodeUsesIsRefused(model: String) throws {
+    try expectRefused(
+      ["Recipes", model, folder.appending("Recipes").path], saying: "the generated code")
+  }
+
+  @Test(arguments: [
+    ["Recipes", "Decoding"], ["Recipes", "Localized"], ["Recipe", "RecipeModel"],
+  ])
+  func aNameThatWouldMakeATypeOfATakenNameIsRefused(names: [String]) throws {
+    // MODEL=Decoding makes DecodingError, Localized LocalizedError; NAME=Recipe makes
+    // RecipeModel, the name of the model.
+    try expectRefused(names + [folder.appending(names[0]).path], saying: "would make")
+  }
+
+  @Test(arguments: ["recipe", "rECIPE", "_Recipe"])
+  func aNameMustStartWithAnUpperCaseLetter(model: String) throws {
+    try expectRefused(["Recipes", model, folder.appending("Recipes").path], saying: "upper-case")
+  }
+
+  @Test func aLowerCaseProjectNameIsRefusedToo() throws {
+    try expectRefused(
+      ["recipes", "Recipe", folder.appending("recipes").path], saying: "upper-case")
+  }
+
+  @Test(arguments: ["Templates/Oops", "Oops", "Sources/Deep/Oops"])
+  func aFolderInsideThisRepositoryIsRefused(inside: String) throws {
+    let target = Self.root.appendingPathComponent(inside)
+    let result = try generate(["Recipes", "Recipe", target.path])
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(result.standardError.contains("inside this repository"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: target.path))
+  }
+
+  @Test func aFolderLeftByAKilledRunIsRemovedByTheNext() throws {
+    // The process id of a child that has ended: no process has it now.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let leftover = folder.appending(".new-project.\(ended.processIdentifier).AbCdEf")
+    try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+    let result = try generate(["Recipes", "Recipe", folder.appending("Recipes").path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    #expect(result.standardError.contains(leftover.lastPathComponent), "\(result.standardError)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(left == ["Recipes"])
+  }
+}

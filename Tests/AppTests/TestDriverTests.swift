@@ -1,0 +1,47 @@
+// `make test` prints one line per stage and keeps the full output in a file.
+
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs scripts/test, the driver behind `make test`, on stages of its own.
+@Suite struct TestDriverTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  func drive(_ stages: [String], logs: TemporaryDirectory) throws -> ChildProcessResult {
+    try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/bash"), [Self.root.appendingPathComponent("scripts/test").path],
+      environment: ["TEST_STAGES": stages.joined(separator: "\n"), "TEST_LOGS": logs.url.path])
+  }
+
+  @Test func eachStageIsOneLineWithItsTimeAndTheTestCount() throws {
+    let logs = try TemporaryDirectory(prefix: "TestDriver")
+    let chatty = "for i in $(seq 500); do echo line $i; done"
+    let result = try drive(
+      ["build|\(chatty)", "tests|\(chatty); echo 'Test run with 1234 tests in 56 suites passed'"],
+      logs: logs)
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n")
+    try #require(lines.count == 3, "\(result.standardOutput)")
+    #expect(lines[0].hasPrefix("build") && lines[0].contains(" s"))
+    #expect(lines[1].hasPrefix("tests") && lines[1].hasSuffix("1234 tests"))
+    let all = try String(contentsOf: logs.appending("all.log"), encoding: .utf8)
+    #expect(all.contains("line 500"))
+  }
+
+  @Test func aFailingStageStopsTheRunWithTheEndOfItsLog() throws {
+    let logs = try TemporaryDirectory(prefix: "TestDriver")
+    let result = try drive(
+      [
+        "first|echo fine", "second|seq 100; echo 'the reason it failed'; exit 3",
+        "third|echo never",
+      ],
+      logs: logs)
+    #expect(result.status == 1)
+    #expect(result.standardOutput.contains("the reason it failed"))
+    #expect(!result.standardOutput.contains("\n1\n"))  // Only the end of the log.
+    #expect(!result.standardOutput.contains("third"))
+    #expect(result.standardError.contains("second.log"))
+  }
+}
