@@ -15,13 +15,6 @@ enum JSONElementScanner {
     return lines
   }
 
-  /// The number of elements of the question array, without keeping their lines.
-  static func elementCount(in bytes: [UInt8]) -> Int {
-    var count = 0
-    bytes.withUnsafeBufferPointer { _ = scan($0) { _, _ in count += 1 } }
-    return count
-  }
-
   /// The line each element of `indices` (counted from 0) starts on.
   static func lines(ofElements indices: Set<Int>, in bytes: [UInt8]) -> [Int: Int] {
     var lines: [Int: Int] = [:]

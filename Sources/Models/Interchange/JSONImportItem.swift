@@ -18,9 +18,6 @@ struct JSONImportItem: Decodable {
 
   init(from decoder: any Decoder) throws {
     index = decoder.codingPath.last?.intValue ?? 0
-    if let key = DecodingProgressRelay.key {
-      (decoder.userInfo[key] as? DecodingProgressRelay)?.elementDecoded(at: index)
-    }
     row = Self.check(decoder)
   }
 

@@ -77,15 +77,12 @@ extension QuestionJSON {
   }
 
   /// The plan of the whole document decoded at once: a store file, or a file whose syntax
-  /// is broken, which this decode explains.
+  /// is broken, which this decode explains. One decode leaves no point between elements to
+  /// report progress from, so it reports once, at the end.
   private static func planWhole(
-    _ data: Data, bytes: [UInt8], now: Date, progress: @escaping (InterchangeProgress) -> Void
+    _ data: Data, bytes: [UInt8], now: Date, progress: (InterchangeProgress) -> Void
   ) throws(InterchangeError) -> ImportPlan {
     let decoder = JSONDecoder()
-    if let key = DecodingProgressRelay.key {
-      decoder.userInfo[key] = DecodingProgressRelay(
-        total: JSONElementScanner.elementCount(in: bytes), report: progress)
-    }
     let rows: JSONImportRows
     do {
       if InterchangeFormat.firstSignificantByte(of: bytes) == UInt8(ascii: "{") {
