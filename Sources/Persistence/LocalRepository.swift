@@ -29,7 +29,7 @@ import Foundation
 /// lock file and read each other's changes before writing their own.
 ///
 /// The actor runs on an executor of its own, a private serial Dispatch queue
-/// (``StoreExecutor``), not on the cooperative pool: its methods wait in `flock`, `write`
+/// (`StoreExecutor`), not on the cooperative pool: its methods wait in `flock`, `write`
 /// and `fsync`, and those waits must not hold one of the pool's few threads. Its state (the
 /// cache, the files and their positions, the watch) is ordinary isolated state that the
 /// compiler checks; no lock guards it. Every call from outside is one hop onto that queue.
@@ -47,7 +47,7 @@ where T.ID: Hashable & Codable & Sendable {
   /// The queue every isolated method of this actor runs on.
   nonisolated let executor: StoreExecutor
 
-  /// The executor of this actor: its own serial queue (see ``StoreExecutor``).
+  /// The executor of this actor: its own serial queue (see `StoreExecutor`).
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
   }
