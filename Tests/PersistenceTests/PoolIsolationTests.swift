@@ -19,7 +19,7 @@ import Testing
   /// there are cores each hop through a second repository and finish, and `changes()` (whose
   /// first catch-up is what waits) has not returned. A watchdog lets go of the lock after
   /// 20 s so a regression fails instead of hanging.
-  @Test @MainActor func thePoolRunsOnWhileTheActorWaitsForTheStoresLock() async throws {
+  @Test func thePoolRunsOnWhileTheActorWaitsForTheStoresLock() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
