@@ -58,13 +58,34 @@ extension LocalRepository {
     _ change: StoreChange<T>, if condition: (Cache) -> Bool
   ) throws(PersistenceError) -> (Recorded, othersChanged: Bool) {
     var othersChanged = false
-    let recorded = try store.lock.withExclusiveLock { () throws(PersistenceError) -> Recorded in
-      othersChanged = try catchUp()
+    let recorded = try store.lock.withExclusiveLock(keepingIt: keepLockForTheNextJob()) {
+      heldAllAlong throws(PersistenceError) -> Recorded in
+      // Held since the previous change: nobody else can have written meanwhile.
+      if !heldAllAlong { othersChanged = try catchUp() }
       guard condition(cache) else { return .refused }
       guard change.changesAnything(in: cache) else { return .stored }
       return try write(change) ? .appended : .stored
     }
     return (recorded, othersChanged)
+  }
+
+  /// Whether to keep the store's lock once this change is written: yes while other jobs wait
+  /// on the actor's queue, most often more changes of a burst, which then need no `flock`
+  /// and no look for other writers of their own. A job enqueued now, behind them, lets go
+  /// of the lock, so another process waits at most for the burst queued so far.
+  private func keepLockForTheNextJob() -> Bool {
+    guard executor.hasWaitingJobs else { return false }
+    if !lockReleaseIsScheduled {
+      lockReleaseIsScheduled = true
+      Task { self.releaseKeptLock() }
+    }
+    return true
+  }
+
+  /// Lets go of the store's lock kept for a burst of changes.
+  private func releaseKeptLock() {
+    lockReleaseIsScheduled = false
+    store.lock.releaseKept()
   }
 
   /// Writes `change` to the files, then applies it to the cache; returns whether the journal

@@ -65,6 +65,8 @@ where T.ID: Hashable & Codable & Sendable {
   var watch: StoreWatch?
   /// The callers whose journal records wait for the next sync, and whether it is scheduled.
   var pendingSync = PendingSync()
+  /// Whether a job that lets go of the store's lock, kept for a burst of changes, is enqueued.
+  var lockReleaseIsScheduled = false
   /// The compaction encoding its snapshot off the actor, if one is; it ends back on the
   /// actor, having installed the snapshot or dropped it.
   var compaction: Task<Void, Never>?

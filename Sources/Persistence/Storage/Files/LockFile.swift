@@ -102,7 +102,7 @@ final class LockFile {
   }
 
   /// Whether the file at ``path`` is the one this descriptor refers to.
-  private func isStillAtPath() throws(SystemCallError) -> Bool {
+  func isStillAtPath() throws(SystemCallError) -> Bool {
     do {
       let current = try fileSystem.status(ofPath: path)
       return current.device == identity.device && current.inode == identity.inode
