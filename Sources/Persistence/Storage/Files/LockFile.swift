@@ -106,7 +106,8 @@ final class LockFile {
     do {
       let current = try fileSystem.status(ofPath: path)
       return current.device == identity.device && current.inode == identity.inode
-    } catch  where error.isMissing {
+    } catch  where error.isMissing || error.code == ENOTDIR {
+      // Gone, or its folder is no longer a folder: either way not the file locked.
       return false
     }
   }

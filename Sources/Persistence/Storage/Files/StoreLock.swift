@@ -75,7 +75,9 @@ final class StoreLock {
     }
     let deadline = ContinuousClock.now + timeout
     while true {
-      try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL)
+      // Once the lock file is open, the folder is there: were it removed or renamed, the lock
+      // file would be gone from the path, and `.moved` would bring this loop back here.
+      if file == nil { try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL) }
       let file = try openForWriters()
       defer { if file.isStuck { self.file = nil } }
       switch try file.acquire(exclusive: true, until: deadline) {
