@@ -3,13 +3,13 @@
 /// Every model's commands, in the order the help page lists them.
 enum CommandGroups {
   /// The commands of each model; the first has no group word.
-  static let all: [any ItemCommands.Type] = [
+  static let all: [any CommandSet.Type] = [
     __MODEL__Commands.self
     // add-model: commands
   ]
 
   /// The commands of the model `group` selects, or of the first model for `nil`.
-  static func commands(for group: String?) -> (any ItemCommands.Type)? {
+  static func commands(for group: String?) -> (any CommandSet.Type)? {
     all.first { $0.group == group }
   }
 

@@ -1,6 +1,6 @@
 // One command with its arguments and options, and the checks every command makes on them.
 
-/// A command as typed, ready for its model's ``ItemCommands/run(_:in:json:console:)``.
+/// A command as typed, ready for its model's ``CommandSet/run(_:in:json:console:)``.
 nonisolated struct CommandInput: Sendable {
   /// The command, such as `add`, with the group word in front if there was one.
   var name: String

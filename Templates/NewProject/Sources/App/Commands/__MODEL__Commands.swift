@@ -7,7 +7,7 @@ import ViewModels
 
 /// `add`, `list`, `search`, `show`, `edit` and `delete` for ``__MODEL__``, through the same
 /// ``__MODEL__ListViewModel`` the full-screen app uses.
-enum __MODEL__Commands: ItemCommands {
+enum __MODEL__Commands: CommandSet {
   static let group: String? = __GROUP__
   static let storeFilename = "__STORE__"
   static let help: [(usage: String, summary: String)] = [

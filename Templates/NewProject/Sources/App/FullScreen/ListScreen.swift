@@ -51,7 +51,7 @@ final class ListScreen {
   /// The app: one page per model.
   let model: __NAME__Model
   /// The pages, in the order Tab visits them.
-  let pages: [any ItemPage]
+  let pages: [any ScreenPage]
 
   /// The state of a new session of `model` on a terminal of `size`.
   init(model: __NAME__Model, size: TerminalSize) {
@@ -61,7 +61,7 @@ final class ListScreen {
   }
 
   /// The pages of `model`, in the order Tab visits them; `make add-model` adds a line here.
-  static func pages(of model: __NAME__Model) -> [any ItemPage] {
+  static func pages(of model: __NAME__Model) -> [any ScreenPage] {
     [
       model.__models__
       // add-model: full-screen pages
@@ -69,7 +69,7 @@ final class ListScreen {
   }
 
   /// The page shown.
-  var page: any ItemPage { pages[pageIndex] }
+  var page: any ScreenPage { pages[pageIndex] }
 
   /// The mode the keys and the frame follow.
   var mode: Mode {

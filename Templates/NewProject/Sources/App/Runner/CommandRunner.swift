@@ -88,7 +88,7 @@ public struct CommandRunner {
   private func execute(
     _ words: [String], _ invocation: Invocation, in directory: URL
   ) async throws(AppError) -> Int32 {
-    let commands: any ItemCommands.Type
+    let commands: any CommandSet.Type
     var name = words[0]
     var arguments = Array(words.dropFirst())
     if let grouped = CommandGroups.all.first(where: { $0.group != nil && $0.group == words[0] }) {

@@ -9,7 +9,7 @@ import Models
 /// Each model's `…PageModel` conforms in a small file of its own, so ``ListScreen`` and
 /// ``ListFrame`` serve every model and `make add-model` adds only that file and a line in
 /// ``ListScreen/pages(of:)``.
-@MainActor protocol ItemPage: AnyObject {
+@MainActor protocol ScreenPage: AnyObject {
   /// The page's name in the title bar, such as `Recipes`.
   var title: String { get }
   /// The values shown, in order, after the search.

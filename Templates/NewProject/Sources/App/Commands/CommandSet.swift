@@ -8,7 +8,7 @@ import Foundation
 /// that `make add-model` adds answers under its own group word (`__EXECUTABLE__ ingredients
 /// add ...`), so the commands people already type never change meaning. ``CommandGroups``
 /// lists them all.
-protocol ItemCommands {
+protocol CommandSet {
   /// The word that selects this model before a command, such as `ingredients`; `nil` for the
   /// first model, whose commands need none.
   static var group: String? { get }
@@ -28,7 +28,7 @@ protocol ItemCommands {
   ) async throws(AppError)
 }
 
-extension ItemCommands {
+extension CommandSet {
   /// The commands every model offers.
   static var commands: [String] { ["add", "list", "search", "show", "edit", "delete"] }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Models
 import ViewModels
 
-extension __MODEL__PageModel: ItemPage {
+extension __MODEL__PageModel: ScreenPage {
   var title: String { "__Models__" }
 
   var rows: [PageRow] {
