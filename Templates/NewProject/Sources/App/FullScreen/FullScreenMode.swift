@@ -9,7 +9,7 @@ import ViewModels
 ///
 /// 1. Keys arrive from ``KeyReader``; ``ListScreen/handle(_:)`` turns each into calls on the
 ///    view models, which change their state.
-/// 2. An `Observations` sequence over ``ListFrame/frame(for:)`` notices the change and yields
+/// 2. An `ObservationLoop` over ``ListFrame/frame(for:)`` notices the change and yields
 ///    a new frame, which ``FrameRenderer`` turns into one write of escape sequences.
 /// 3. ``__NAME__Model/followChanges()`` runs in a task cancelled on the way out, so a change
 ///    another window or process makes shows up as it is stored.
@@ -63,7 +63,8 @@ struct FullScreenMode {
     defer { signals.stop() }
     let drawing = Task {
       var renderer = FrameRenderer(colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
-      for await frame in Observations({ ListFrame.frame(for: screen) }) {
+      // Observations on macOS 26, iOS 26 and Linux; withObservationTracking below them.
+      await ObservationLoop.run({ ListFrame.frame(for: screen) }) { frame in
         do {
           try terminal.write(renderer.update(to: frame))
         } catch {
