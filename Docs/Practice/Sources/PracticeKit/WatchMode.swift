@@ -43,6 +43,18 @@ import TerminalUI
       case .interrupt, .terminate, .hangUp:
         state.exitStatus = 128 + signal.number
         reader.stop()
+      case .suspend, .resume:
+        // Stopped from outside (kill -TSTP): the shell gets the terminal back while stopped;
+        // on SIGCONT, raw mode again and the whole screen drawn afresh.
+        terminal.restore()
+        if signal == .suspend { TerminalSignals.suspendProcess() }
+        guard (try? terminal.enter()) != nil else {
+          state.exitStatus = 1
+          reader.stop()
+          return
+        }
+        state.size = terminal.size
+        session.redraw()
       }
     }
     defer { signals.stop() }

@@ -32,6 +32,12 @@ import TerminalUI
     try? terminal.write(renderer.update(to: WatchScreen.frame(for: state)))
   }
 
+  /// Draws the whole screen afresh, after the terminal was given back and taken again.
+  func redraw() {
+    renderer.invalidate()
+    draw()
+  }
+
   /// Acts on one key.
   func handle(_ key: Key) async {
     if state.showsList {
