@@ -1,10 +1,10 @@
-// The private Dispatch queues a repository's blocking file work runs on, off the cooperative
-// pool, tagged so that tests can tell them from any other thread.
+// The private Dispatch queue a repository's actor runs on, off the cooperative pool, tagged so
+// that tests can tell it from any other thread.
 
 import Dispatch
 
-/// Makes and recognises the serial queues of a ``LocalRepository``: its ``StoreWorker``'s
-/// queue and its group committer's sync queue.
+/// Makes and recognises the serial queue of a ``LocalRepository``'s executor
+/// (`StoreExecutor`).
 ///
 /// Swift concurrency's cooperative pool has one thread per core; a job that blocks in
 /// `fsync` holds one of them and stalls unrelated tasks. A Dispatch queue's thread is where

@@ -68,22 +68,14 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
 
   /// Brings `cache` up to date with what other writers did since this store last looked, and
   /// cuts off a record torn by a writer that crashed. Call it under the exclusive lock.
-  ///
-  /// With `blocking` false it reads only other writers' new journal records, and stops, and
-  /// returns `false`, where it would read the whole store again or write a durable copy of a
-  /// torn record: what it applied until then stays applied, and a later call with `blocking`
-  /// true does the rest.
-  @discardableResult
-  func catchUp(_ cache: inout Cache, blocking: Bool = true) throws(PersistenceError) -> Bool {
+  func catchUp(_ cache: inout Cache) throws(PersistenceError) {
     if try snapshot.hasChangedSinceLastSeen() {
-      guard blocking else { return false }
       cache = try readEverything()
     } else {
       switch try journal.changesSinceLastSeen() {
       case .unchanged:
         break
       case .replaced:
-        guard blocking else { return false }
         cache = try readEverything()
       case .grew(let bytes):
         let start = journal.length
@@ -92,7 +84,6 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
         noteTail(of: bytes, intact: intact, from: start)
       }
     }
-    guard blocking || tornTail == nil else { return false }
     if let tornTail {
       // Never cut bytes off without a copy: they are kept beside the journal first.
       if tornTailCopy == nil { _ = try keepCopy(ofTornRecord: tornTail) }
@@ -104,7 +95,6 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       self.tornTail = nil
       tornTailCopy = nil
     }
-    return true
   }
 
   /// Notes the bytes of `bytes` (which start at byte `offset` of the journal) after the
@@ -180,29 +170,6 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     return true
   }
 
-  /// Whether a change can be a journal record appended to the open journal: the journal
-  /// strategy, and a snapshot in the current format with a journal already open beside it.
-  var canAppendWithoutBlocking: Bool {
-    configuration.strategy == .journal && !snapshotIsOutdated && journal.isOpen
-  }
-
-  /// Appends `change` to the journal with one `write`, if that is all it takes; returns
-  /// `false`, having written nothing, when the change needs a new snapshot (see
-  /// ``record(_:resulting:)``) or a new journal file, whose creation flushes the folder.
-  /// Call it under the exclusive lock, after ``catchUp(_:blocking:)``.
-  func appendWithoutBlocking(_ change: StoreChange<Item>) throws(PersistenceError) -> Bool {
-    guard canAppendWithoutBlocking, sequence < JournalRecord.renumberingSequence else {
-      return false
-    }
-    let next = sequence + 1
-    let record = try encodeRecord(change, sequence: next)
-    guard journal.length + Int64(record.count) <= configuration.maximumFileSize else {
-      return false
-    }
-    try append(record, sequence: next)
-    return true
-  }
-
   private func encodeRecord(
     _ change: StoreChange<Item>, sequence: Int
   ) throws(PersistenceError) -> [UInt8] {
@@ -259,7 +226,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   /// Installs `bytes`, a snapshot encoded off the actor from the items at `point`, and cuts
   /// the journal down to the records appended since. Returns `false`, writing nothing, when
   /// the bytes no longer fit the files: another writer compacted, or the journal was
-  /// renumbered. Call it under the exclusive lock, after ``catchUp(_:blocking:)``.
+  /// renumbered. Call it under the exclusive lock, after ``catchUp(_:)``.
   ///
   /// A crash at any point leaves the same items: before the snapshot's rename, the old
   /// snapshot and the whole journal; after it, the new snapshot, whose sequence makes the

@@ -223,11 +223,6 @@ final class FailingFileSystem: FileSystem {
     try check("ftruncate", path)
     try real.truncate(descriptor, path: path, to: length)
   }
-
-  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32 {
-    try check("dup", path)
-    return try real.duplicate(descriptor, path: path)
-  }
 }
 
 /// `truncate(2)` on a path, ignoring a file that is gone.

@@ -76,6 +76,4 @@ protocol FileSystem: Sendable {
   ) throws(SystemCallError) -> Int
   /// Cuts the file to `length` bytes (`ftruncate`).
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError)
-  /// A second descriptor for the same open file, closed on exec (`F_DUPFD_CLOEXEC`), above 2.
-  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32
 }

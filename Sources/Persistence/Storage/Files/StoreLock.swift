@@ -46,10 +46,6 @@ final class StoreLock {
     try withExclusiveLock(keepingIt: false) { _ throws(PersistenceError) in try body() }
   }
 
-  /// Whether the lock is held between two changes, kept by
-  /// ``withExclusiveLock(keepingIt:_:)``.
-  var isKept: Bool { kept != nil }
-
   /// Like ``withExclusiveLock(_:)``, and keeps the lock held afterwards when `keepingIt()`
   /// says so once `body` has run, until ``releaseKept()``: a burst of changes then pays for
   /// one `flock`, not one each.
@@ -137,26 +133,6 @@ final class StoreLock {
       case .timedOut: throw timedOut()
       case .moved: continue
       }
-    }
-  }
-
-  /// Runs `body` holding the lock exclusively if the lock file is open already, is still the
-  /// one at its path, and nobody holds the lock right now, with one non-blocking `flock`;
-  /// returns `nil` otherwise.
-  ///
-  /// - Throws: ``PersistenceError/lockFailed(_:reason:)`` when `flock` fails, or what `body`
-  ///   throws.
-  func withExclusiveLockIfUncontended<Result>(
-    _ body: () throws(PersistenceError) -> Result
-  ) throws(PersistenceError) -> Result? {
-    guard let file else { return nil }
-    defer { if file.isStuck { self.file = nil } }
-    switch try file.acquire(exclusive: true, until: .now) {
-    case .held: return try file.holding(body)
-    case .timedOut: return nil
-    case .moved:
-      self.file = nil
-      return nil
     }
   }
 

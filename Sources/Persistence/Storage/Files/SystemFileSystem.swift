@@ -141,11 +141,6 @@ struct SystemFileSystem: FileSystem {
     _ = try retrying("ftruncate", path) { ftruncate(descriptor, off_t(length)) }
   }
 
-  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32 {
-    // Above 2, like every descriptor of a store file (see `open`).
-    try retrying("fcntl", path) { fcntl(descriptor, F_DUPFD_CLOEXEC, 3) }
-  }
-
   /// Runs a call until it does not fail with `EINTR`; throws on any other failure.
   private func retrying<Result: BinaryInteger>(
     _ call: String, _ path: String, _ body: () -> Result
