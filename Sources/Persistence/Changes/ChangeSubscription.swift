@@ -11,14 +11,14 @@ final class ChangeSubscription<ID: Hashable & Sendable>: Sendable {
     var pending: RepositoryChange<ID>?
     var waiter: CheckedContinuation<RepositoryChange<ID>?, Never>?
     var isFinished = false
+    /// Runs once when the subscription ends, whichever side ends it.
+    var onEnd: (@Sendable () -> Void)?
   }
 
-  private let state = LockedState(State())
-  /// Runs once when the subscription ends, whichever side ends it.
-  private let onEnd: LockedState<(@Sendable () -> Void)?>
+  private let state: LockedState<State>
 
   init(onEnd: (@Sendable () -> Void)? = nil) {
-    self.onEnd = LockedState(onEnd)
+    state = LockedState(State(onEnd: onEnd))
   }
 
   deinit {
@@ -77,9 +77,9 @@ final class ChangeSubscription<ID: Hashable & Sendable>: Sendable {
   }
 
   private func end() {
-    let onEnd = onEnd.withLock { onEnd in
-      defer { onEnd = nil }
-      return onEnd
+    let onEnd = state.withLock { state in
+      defer { state.onEnd = nil }
+      return state.onEnd
     }
     onEnd?()
   }
