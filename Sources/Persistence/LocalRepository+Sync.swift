@@ -5,8 +5,9 @@ extension LocalRepository {
   struct PendingSync {
     /// Each caller whose record is appended and not yet synced.
     var waiting: [CheckedContinuation<Result<Void, PersistenceError>, Never>] = []
-    /// Whether a job that syncs for `waiting` is enqueued on the actor's queue.
-    var isScheduled = false
+    /// The priority of the newest job enqueued on the actor's queue to sync for `waiting`,
+    /// or `nil` when none is.
+    var scheduledPriority: TaskPriority?
     /// Whether a sync of a lossy save is scheduled for later.
     var backgroundIsScheduled = false
   }
@@ -16,29 +17,38 @@ extension LocalRepository {
   /// When no job waits on the actor's queue and no sync is scheduled, nobody could share the
   /// sync: it runs at once, here, on the actor's thread, and a lone save costs one hop there
   /// and one back. Otherwise the sync is a job of its own on the actor's queue, enqueued
-  /// behind the jobs already waiting there: every change those jobs append before it runs is
-  /// covered by the same `fsync`, so a thousand concurrent saves share a handful of syncs.
+  /// behind the jobs of its priority already waiting there: every change those jobs append
+  /// before it runs is covered by the same `fsync`, so a thousand concurrent saves share a
+  /// handful of syncs.
+  ///
+  /// A caller of a higher priority than the sync already scheduled enqueues one of its own
+  /// priority, which runs first and syncs for everyone waiting: a save made from a screen
+  /// does not wait for the sync of a low-priority import, queued behind the import's saves.
   ///
   /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed.
   func waitUntilDurable() async throws(PersistenceError) {
-    if !pendingSync.isScheduled && !executor.hasWaitingJobs {
+    if pendingSync.scheduledPriority == nil && !executor.hasWaitingJobs {
       try store.synchronizeJournal()
       return
     }
+    let priority = Task.currentPriority
     let result = await withCheckedContinuation { continuation in
       pendingSync.waiting.append(continuation)
-      guard !pendingSync.isScheduled else { return }
-      pendingSync.isScheduled = true
-      // Isolated to this actor: the task's job goes to the back of the actor's queue.
-      Task { self.syncWaitingChanges() }
+      if let scheduled = pendingSync.scheduledPriority, scheduled >= priority { return }
+      pendingSync.scheduledPriority = priority
+      // Isolated to this actor: the task's job goes behind the actor's jobs of its priority.
+      Task(priority: priority) { self.syncWaitingChanges() }
     }
     try result.get()
   }
 
-  /// Syncs the journal once for every caller waiting, then resumes them.
+  /// Syncs the journal once for every caller waiting, then resumes them. A sync job that
+  /// finds nobody waiting (a job of a higher priority ran first) does nothing.
   private func syncWaitingChanges() {
     let waiting = pendingSync.waiting
-    pendingSync = PendingSync(backgroundIsScheduled: pendingSync.backgroundIsScheduled)
+    guard !waiting.isEmpty else { return }
+    pendingSync.waiting = []
+    pendingSync.scheduledPriority = nil
     let result: Result<Void, PersistenceError>
     do throws(PersistenceError) {
       try store.synchronizeJournal()
