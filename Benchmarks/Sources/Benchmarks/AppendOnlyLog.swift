@@ -10,27 +10,32 @@ import Models
   import Darwin
 #endif
 
-/// An open file that only grows; each append is on stable storage when it returns.
+/// An open file that only grows; each append is on stable storage when it returns, unless
+/// the log was opened not to sync.
 ///
 /// No durable save can cost less than one `write` and one `fsync`, so this is the floor the
 /// other contenders are measured against.
 final class AppendOnlyLog: Sendable {
   private let path: String
   private let descriptor: Int32
+  private let synchronizes: Bool
 
-  /// Opens `path` for appending, creating it with mode 0600.
-  init(path: String) throws(BenchmarkError) {
+  /// Opens `path` for appending, creating it with mode 0600; each append ends with an `fsync`
+  /// if `synchronizes`.
+  init(path: String, synchronizes: Bool = true) throws(BenchmarkError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .systemCall("open", path: path, errno: errno) }
     self.path = path
     self.descriptor = descriptor
+    self.synchronizes = synchronizes
   }
 
   deinit {
     close(descriptor)
   }
 
-  /// Writes every byte of `bytes` at the end of the file, then flushes it to stable storage.
+  /// Writes every byte of `bytes` at the end of the file, then flushes it to stable storage
+  /// if the log synchronizes.
   func append(_ bytes: [UInt8]) throws(BenchmarkError) {
     var written = 0
     while written < bytes.count {
@@ -44,7 +49,7 @@ final class AppendOnlyLog: Sendable {
       }
       written += result
     }
-    try synchronize()
+    if synchronizes { try synchronize() }
   }
 
   private func synchronize() throws(BenchmarkError) {

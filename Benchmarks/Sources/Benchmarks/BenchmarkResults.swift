@@ -46,10 +46,14 @@ struct BenchmarkResults: Codable {
     var concurrentSeconds: Double
     /// Concurrent throughput over sequential throughput.
     var throughputRatio: Double
-    /// `find(by:)` calls made from another task while the concurrent saves were in flight.
+    /// `find(by:)` calls made from a `.userInitiated` task while the concurrent saves, at
+    /// `.medium`, were in flight.
     var reads: Int
     /// Their 99th percentile: what a screen's read waits while saves are syncing.
     var readP99Microseconds: Double
+    /// The 99th percentile of the same reads made meanwhile from a task at the saves' own
+    /// priority, which wait for the saves queued before them.
+    var samePriorityReadP99Microseconds: Double
   }
 
   /// Peak resident memory of a child process that opens a store.

@@ -8,8 +8,12 @@ import Models
 /// Each run gets its own fresh store pre-filled with the same items, so neither run pays for
 /// the items the other added. A store that can put many waiting saves behind one `fsync`
 /// (group commit) goes faster concurrently; one that writes each save on its own does not.
-/// While the concurrent saves are in flight, another task times `find(by:)`: a read should
-/// never wait for an `fsync`.
+/// While the concurrent saves are in flight, two other tasks time `find(by:)`. One runs at
+/// `.userInitiated`, the priority SwiftUI's `.task` and an Apple platform's main thread give
+/// a screen, while the saves run at `.medium`, the priority of an import's unstructured task:
+/// such a read should not wait for the saves queued before it, nor for an `fsync`. The other
+/// runs at the saves' own priority; an actor takes jobs of one priority in the order they
+/// came, so that read waits for the saves queued before it (reported, not a target).
 struct ConcurrencyWorkload {
   let context: BenchmarkContext
 
@@ -24,6 +28,7 @@ struct ConcurrencyWorkload {
       var sequentialRuns = DurationSamples()
       var concurrentRuns = DurationSamples()
       var reads = DurationSamples()
+      var samePriorityReads = DurationSamples()
       for run in 1...sizes.concurrencyRuns {
         let label = "\(contender.label), run \(run) of \(sizes.concurrencyRuns)"
         context.progress("\(Format.count(fresh.count)) sequential saves: \(label)")
@@ -37,16 +42,23 @@ struct ConcurrencyWorkload {
         let probe = stored.questions[stored.count / 2].id
         concurrentRuns.append(
           try await time(contender, stored: stored, fresh: fresh) { store in
-            let reader = Task.detached { await Self.timeReads(on: store, id: probe) }
-            defer { reader.cancel() }
+            let screen = Task.detached(priority: .userInitiated) {
+              await Self.timeReads(on: store, id: probe)
+            }
+            let peer = Task.detached(priority: .medium) {
+              await Self.timeReads(on: store, id: probe)
+            }
+            defer { screen.cancel(); peer.cancel() }
             try await withThrowingTaskGroup(of: Void.self) { group in
               for (question, record) in zip(fresh.questions, fresh.records) {
-                group.addTask { try await store.save(question, record: record) }
+                group.addTask(priority: .medium) { try await store.save(question, record: record) }
               }
               try await group.waitForAll()
             }
-            reader.cancel()
-            for read in await reader.value.values { reads.append(read) }
+            screen.cancel()
+            peer.cancel()
+            for read in await screen.value.values { reads.append(read) }
+            for read in await peer.value.values { samePriorityReads.append(read) }
           })
       }
       let sequential = sequentialRuns.median
@@ -56,7 +68,8 @@ struct ConcurrencyWorkload {
           contender: contender, storedItems: stored.count, saves: fresh.count,
           sequentialSeconds: sequential.seconds, concurrentSeconds: concurrent.seconds,
           throughputRatio: sequential / concurrent, reads: reads.count,
-          readP99Microseconds: reads.p99.microseconds))
+          readP99Microseconds: reads.p99.microseconds,
+          samePriorityReadP99Microseconds: samePriorityReads.p99.microseconds))
     }
     return rows
   }

@@ -10,7 +10,8 @@ extension Contender {
     switch self {
     case .sqliteFull: .full
     case .sqliteNormal: .normal
-    case .original, .journal, .rewrite, .relaxed, .watched, .floor, .queuedFloor: nil
+    case .original, .journal, .rewrite, .relaxed, .watched, .floor, .queuedFloor, .queuedWrite:
+      nil
     }
   }
 
@@ -37,12 +38,12 @@ extension Contender {
       return (store, start.duration(to: clock.now))
     }
     // The floors; the actor-based contenders returned above.
-    let log = try AppendOnlyLog(path: path)
+    let log = try AppendOnlyLog(path: path, synchronizes: self != .queuedWrite)
     let bytes = batch.joinedRecords
     let start = clock.now
     if !bytes.isEmpty { try log.append(bytes) }
     let elapsed = start.duration(to: clock.now)
-    return (self == .queuedFloor ? QueuedAppendOnlyLog(log: log) : log, elapsed)
+    return (self == .floor ? log : QueuedAppendOnlyLog(log: log), elapsed)
   }
 
   /// Like ``makeStore(in:filledWith:)`` for the actor-based contenders; `nil` for the others.

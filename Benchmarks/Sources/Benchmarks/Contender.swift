@@ -24,6 +24,10 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// The same `write` + `fsync`, run on a serial Dispatch queue and awaited from a task: the
   /// least a save can cost while keeping `fsync` off the cooperative pool.
   case queuedFloor
+  /// The same `write` without `fsync`, on a serial Dispatch queue and awaited from a task:
+  /// the least a save that leaves syncing for later can cost while keeping its file work
+  /// (and the file lock it may wait for) off the cooperative pool.
+  case queuedWrite
 
   /// The contenders built on actors, which tasks can share.
   static let shared: [Contender] = [.original, .journal, .rewrite]
@@ -40,6 +44,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
     case .sqliteNormal: "SQLite WAL sync=NORMAL"
     case .floor: "write+fsync floor"
     case .queuedFloor: "write+fsync on a queue"
+    case .queuedWrite: "write on a queue"
     }
   }
 
@@ -48,7 +53,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
     switch self {
     case .original, .journal, .rewrite, .relaxed, .watched: "questions.json"
     case .sqliteFull, .sqliteNormal: "questions.sqlite"
-    case .floor, .queuedFloor: "questions.log"
+    case .floor, .queuedFloor, .queuedWrite: "questions.log"
     }
   }
 }

@@ -70,7 +70,7 @@ struct ResultReport {
         + " medians of \(results.sizes.concurrencyRuns) runs of each",
       headers: [
         "store", "stored", "saves", "sequential", "concurrent", "throughput ratio",
-        "find(by:) p99 meanwhile",
+        "find(by:) p99 meanwhile", "same, at the saves' priority",
       ])
     for row in results.concurrency {
       table.add([
@@ -79,6 +79,7 @@ struct ResultReport {
         Duration.seconds(row.concurrentSeconds).readable, Format.ratio(row.throughputRatio),
         Duration.microseconds(row.readP99Microseconds).readable + " x "
           + Format.count(row.reads),
+        Duration.microseconds(row.samePriorityReadP99Microseconds).readable,
       ])
     }
     return table.rendered
