@@ -8,7 +8,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct OtherWriterChangeTests {
   /// Whether the suite runs under the thread sanitizer, which slows every thread many times.
-  let isSanitized = ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread"
+  let isSanitized = ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread"
 
   @Test func aRepositoryPublishesAnotherRepositorysSaveWithin200Milliseconds() async throws {
     let folder = try TemporaryDirectory()

@@ -47,7 +47,7 @@ import Testing
   /// runtime dies of SIGBUS in the child before the store is touched.
   @Test(
     .disabled(
-      if: ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread",
+      if: ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread",
       "the thread sanitizer's runtime crashes under ulimit -f"))
   func aFileSizeLimitStopsTheWriterWithAClearErrorAndLosesNothing() async throws {
     let folder = try TemporaryDirectory(prefix: "ProcessFaultUlimit")
