@@ -75,7 +75,7 @@ test:
 
 test-tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	QUESTIONBANK_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1 \
+	TEST_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1 \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 stress:

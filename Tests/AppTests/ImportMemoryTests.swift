@@ -15,7 +15,7 @@ import Testing
   /// The thread sanitizer reserves terabytes of address space and refuses to start under
   /// `ulimit -v`, so the limited runs are left to the plain build.
   nonisolated static let underThreadSanitizer =
-    ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread"
+    ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread"
 
   func importUnderLimit(
     _ file: URL, multiple: Int, in folder: TemporaryDirectory

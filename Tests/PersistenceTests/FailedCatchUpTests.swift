@@ -1,7 +1,6 @@
 // A follower whose catch-up fails tries again, so it never stays stale in silence.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -18,20 +17,20 @@ import Testing
   /// left); a change another repository saved meanwhile still reaches its subscriber.
   @Test func aCatchUpThatFailsIsTriedAgainUntilTheChangeArrives() async throws {
     let folder = try TemporaryDirectory()
-    let writer = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await writer.save(Question(prompt: "before", answer: "a"))
+    let writer = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await writer.save(Note(title: "before", text: "a"))
     let fileSystem = FailingFileSystem()
-    let watcher = try LocalRepository<Question>(
+    let watcher = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     var changes = await watcher.changes().makeAsyncIterator()
     fileSystem.fail("flock", onPathEndingIn: "q.json.lock", code: EMFILE, times: 3)
 
-    let question = Question(prompt: "saved while the watcher cannot read", answer: "a")
-    try await writer.save(question)
+    let note = Note(title: "saved while the watcher cannot read", text: "a")
+    try await writer.save(note)
     let change = await changes.next()
 
     #expect(change != nil)
-    #expect(await watcher.find(by: question.id) == question)
+    #expect(await watcher.find(by: note.id) == note)
     #expect(fileSystem.calls.filter { $0 == "flock" }.count >= 4, "\(fileSystem.calls)")
   }
 }

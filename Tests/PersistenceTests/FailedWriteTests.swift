@@ -1,7 +1,6 @@
 // When a write fails, the call throws and memory stays equal to what is on disk.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -18,15 +17,15 @@ import Testing
     let parent = try TemporaryDirectory()
     let folder = parent.appending("store")
     let moved = parent.appending("moved")
-    let existing = sampleQuestions(2)
-    let repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
+    let existing = sampleNotes(2)
+    let repository = try LocalRepository<Note>(directory: folder, filename: "q.json")
     try await repository.save(contentsOf: existing)
 
     // Swap the store's folder for a plain file: every write into it now fails for real.
     try FileManager.default.moveItem(at: folder, to: moved)
     try Data("not a folder".utf8).write(to: folder)
     let error = try await #require(throws: PersistenceError.self) {
-      try await repository.save(Question(prompt: "lost", answer: "a"))
+      try await repository.save(Note(title: "lost", text: "a"))
     }
     guard case .directoryUnavailable = error else {
       Issue.record("expected .directoryUnavailable, got \(error)")
@@ -37,7 +36,7 @@ import Testing
 
     try FileManager.default.removeItem(at: folder)
     try FileManager.default.moveItem(at: moved, to: folder)
-    let reopened = try LocalRepository<Question>(directory: folder, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder, filename: "q.json")
     #expect(await reopened.loadAll() == existing)
   }
 
@@ -51,37 +50,37 @@ import Testing
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
     configuration.strategy = strategy
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
-    var acknowledged = sampleQuestions(3)
+    var acknowledged = sampleNotes(3)
     try await repository.save(contentsOf: acknowledged)
 
     fileSystem.fail(at: nil)
-    try await repository.save(Question(prompt: "counting calls", answer: "a"))
+    try await repository.save(Note(title: "counting calls", text: "a"))
     acknowledged = await repository.loadAll()
     let callsPerSave = fileSystem.calls.count
     #expect(callsPerSave >= 8)
 
     for step in 1...callsPerSave {
-      let question = Question(prompt: "step \(step)", answer: "a")
+      let note = Note(title: "step \(step)", text: "a")
       fileSystem.fail(at: step, code: ENOSPC, persistent: persistent)
       do {
-        try await repository.save(question)
-        acknowledged.append(question)
+        try await repository.save(note)
+        acknowledged.append(note)
       } catch let error as PersistenceError {
         switch error {
         case .writeFailed(_, let reason), .directoryUnavailable(_, let reason),
           .lockFailed(_, let reason), .unreadable(_, let reason):
           #expect(reason.contains("No space left on device"))
         case .notDurable:
-          acknowledged.append(question)  // The change reached the file; only a flush failed.
+          acknowledged.append(note)  // The change reached the file; only a flush failed.
         default:
           Issue.record("step \(step) (\(fileSystem.calls.last ?? "?")): unexpected \(error)")
         }
       }
       fileSystem.fail(at: nil)
-      let onDisk = try LocalRepository<Question>(
+      let onDisk = try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", configuration: configuration)
       #expect(await onDisk.loadAll() == acknowledged, "step \(step)")
       #expect(await repository.loadAll() == acknowledged, "step \(step)")
@@ -99,16 +98,16 @@ import Testing
   @Test func aFailedBatchChangesNothing() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
-    let existing = sampleQuestions(5)
+    let existing = sampleNotes(5)
     try await repository.save(contentsOf: existing)
     var edited = existing[1]
-    edited.answer = "edited"
+    edited.text = "edited"
 
     fileSystem.fail(at: 1, code: EIO, persistent: true)
     await #expect(throws: PersistenceError.self) {
-      try await repository.save(contentsOf: [edited] + sampleQuestions(10, prefix: "new"))
+      try await repository.save(contentsOf: [edited] + sampleNotes(10, prefix: "new"))
     }
     await #expect(throws: PersistenceError.self) {
       try await repository.delete(ids: existing.map(\.id))

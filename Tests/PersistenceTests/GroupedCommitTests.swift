@@ -1,7 +1,6 @@
 // Changes appended while a sync waits to run share that one fsync, each still its own record.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -20,15 +19,15 @@ import Testing
   @Test func concurrentSavesShareSyncsAndLockHoldsButKeepOneRecordEach() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
-    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
-    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
+    try await repository.save(Note(title: "creates the journal", text: "a"))
     fileSystem.fail(at: nil)
-    let questions = sampleQuestions(200, prefix: "concurrent")
+    let notes = sampleNotes(200, prefix: "concurrent")
 
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for question in questions { group.addTask { try await repository.save(question) } }
+      for note in notes { group.addTask { try await repository.save(note) } }
       try await group.waitForAll()
     }
 
@@ -37,8 +36,8 @@ import Testing
     #expect(calls.filter { $0 == "flock" }.count < 100, "\(calls.filter { $0 == "flock" }.count)")
     let syncs = calls.filter { $0 == "fsync" }.count
     #expect(syncs < 100, "\(syncs) fsyncs for 200 concurrent saves")
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(Set(await reopened.loadAll().map(\.id)).isSuperset(of: questions.map(\.id)))
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(Set(await reopened.loadAll().map(\.id)).isSuperset(of: notes.map(\.id)))
     #expect(await Self.lockIsFree(folder.appending("q.json.lock").path))
   }
 
@@ -62,18 +61,18 @@ import Testing
   @Test func aWriteThatFailsInsideAGroupFailsOnlyItsOwnChange() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
-    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
-    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
+    try await repository.save(Note(title: "creates the journal", text: "a"))
     fileSystem.fail("write", onPathEndingIn: "q.json.journal", code: ENOSPC, times: 1)
-    let questions = sampleQuestions(50, prefix: "grouped")
+    let notes = sampleNotes(50, prefix: "grouped")
 
     let failures = try await withThrowingTaskGroup(of: Bool.self) { group in
-      for question in questions {
+      for note in notes {
         group.addTask {
           do {
-            try await repository.save(question)
+            try await repository.save(note)
             return false
           } catch PersistenceError.writeFailed {
             return true
@@ -85,7 +84,7 @@ import Testing
 
     #expect(failures == 1)
     let inMemory = await repository.loadAll()
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == inMemory)
     #expect(inMemory.count == 4 + 49)
   }
@@ -94,21 +93,21 @@ import Testing
   /// ID, exactly one wins.
   @Test func insertsOfOneIDInsideAGroupLetExactlyOneWin() async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(Question(prompt: "creates the store", answer: "a"))
-    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(Note(title: "creates the store", text: "a"))
+    try await repository.save(Note(title: "creates the journal", text: "a"))
     let id = UUID()
 
     let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
       for attempt in 0..<20 {
-        let question = Question(id: id, prompt: "attempt \(attempt)", answer: "a")
-        group.addTask { try await repository.insert(question) }
+        let note = Note(id: id, title: "attempt \(attempt)", text: "a")
+        group.addTask { try await repository.insert(note) }
       }
       return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
 
     #expect(wins == 1)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.find(by: id) == (await repository.find(by: id)))
   }
 }

@@ -1,7 +1,6 @@
 // A damaged last journal record is an error, a torn one is cut off only after a copy is kept.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -21,7 +20,7 @@ import Testing
     damaged[start + 40] ^= 0x04
     try damaged.write(to: journalURL(in: folder))
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     guard case .corrupt(let url, let reason) = error else {
       Issue.record("expected .corrupt, got \(error)")
@@ -40,7 +39,7 @@ import Testing
     damaged[damaged.count - 1] ^= 0x01  // The newline becomes a control character.
     try damaged.write(to: journalURL(in: folder))
     #expect(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     #expect(bytes(of: journalURL(in: folder)) == damaged)
   }
@@ -52,9 +51,9 @@ import Testing
     let start = try lastRecordStart(full)
     let torn = full.prefix(start + 30)
     try torn.write(to: journalURL(in: folder))
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == Array(all.dropLast()))
-    try await reopened.save(Question(prompt: "after the crash", answer: "a"))
+    try await reopened.save(Note(title: "after the crash", text: "a"))
     let copies = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
       .filter { $0.hasPrefix("q.json.journal.torn-") }
     try #require(copies.count == 1, "\(copies)")
@@ -68,7 +67,7 @@ import Testing
     let contents = Data(#"{"version":1,"items":[],"sequence":\#(sequence)}"#.utf8)
     try contents.write(to: file)
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     #expect(error.canBeMovedAside)
     #expect(error.description.contains("sequence"))
@@ -81,7 +80,7 @@ import Testing
     let record = JournalRecord.encode(sequence: Int.max, payload: Array(#"{"save":[]}"#.utf8))
     try Data(record).write(to: journalURL(in: folder))
     #expect(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
   }
 }

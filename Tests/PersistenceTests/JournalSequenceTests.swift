@@ -1,7 +1,6 @@
 // A journal record whose number repeats or goes back is damage: reported, then salvaged.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -9,7 +8,7 @@ import Testing
 
 @Suite struct JournalSequenceTests {
   /// A record of `change` numbered `sequence`, as the writer encodes it.
-  static func record(_ change: StoreChange<Question>, sequence: Int) throws -> Data {
+  static func record(_ change: StoreChange<Note>, sequence: Int) throws -> Data {
     let payload = try JournalPayload.encode(change, version: 1)
     return Data(JournalRecord.encode(sequence: sequence, payload: payload))
   }
@@ -17,7 +16,7 @@ import Testing
   /// A store `q.json` in `folder` whose snapshot holds `base` at `sequence` and whose journal
   /// holds `records`, written as they are.
   static func makeStore(
-    in folder: URL, base: [Question], sequence: Int, records: [Data]
+    in folder: URL, base: [Note], sequence: Int, records: [Data]
   ) throws {
     let snapshot = try StoreFormat.encode(base, version: 1, sequence: sequence)
     try Data(snapshot).write(to: folder.appendingPathComponent("q.json"))
@@ -26,16 +25,16 @@ import Testing
 
   @Test func aRepeatedRecordNumberIsReportedWithTheFileTheOffsetAndTheNumbers() throws {
     let folder = try TemporaryDirectory()
-    let extra = sampleQuestions(3, prefix: "extra")
+    let extra = sampleNotes(3, prefix: "extra")
     let records = [
       try Self.record(.save([extra[0]]), sequence: 2),
       try Self.record(.save([extra[1]]), sequence: 3),
       try Self.record(.save([extra[2]]), sequence: 3),
     ]
-    try Self.makeStore(in: folder.url, base: sampleQuestions(2), sequence: 1, records: records)
+    try Self.makeStore(in: folder.url, base: sampleNotes(2), sequence: 1, records: records)
     let offset = records[0].count + records[1].count
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     guard case .corrupt(let file, let reason) = error else {
       Issue.record("not reported as damage: \(error)")
@@ -49,28 +48,28 @@ import Testing
   @Test(arguments: [[2, 3, 4, 2], [2, 3, 1], [2, 4, 3]])
   func aRecordNumberThatGoesBackIsDamageNotSkipped(numbers: [Int]) throws {
     let folder = try TemporaryDirectory()
-    let extra = sampleQuestions(numbers.count, prefix: "extra")
+    let extra = sampleNotes(numbers.count, prefix: "extra")
     let records = try zip(extra, numbers).map { try Self.record(.save([$0]), sequence: $1) }
-    try Self.makeStore(in: folder.url, base: sampleQuestions(2), sequence: 1, records: records)
+    try Self.makeStore(in: folder.url, base: sampleNotes(2), sequence: 1, records: records)
     #expect(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
   }
 
   @Test func repairKeepsBothRecordsOfARepeatedNumber() async throws {
     let folder = try TemporaryDirectory()
-    let base = sampleQuestions(2)
-    let extra = sampleQuestions(3, prefix: "extra")
+    let base = sampleNotes(2)
+    let extra = sampleNotes(3, prefix: "extra")
     let records = [
       try Self.record(.save([extra[0]]), sequence: 2),
       try Self.record(.save([extra[1]]), sequence: 3),
       try Self.record(.save([extra[2]]), sequence: 3),
     ]
     try Self.makeStore(in: folder.url, base: base, sequence: 1, records: records)
-    let report = try LocalRepository<Question>.salvage(directory: folder.url, filename: "q.json")
+    let report = try LocalRepository<Note>.salvage(directory: folder.url, filename: "q.json")
     #expect(report.journalRecordsApplied == 3)
     #expect(report.journalRecordsOutOfOrder == 1)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == base + extra)
   }
 
@@ -78,8 +77,8 @@ import Testing
   /// the start of the journal: they are skipped, and the records after them apply.
   @Test func recordsAlreadyInTheSnapshotAtTheStartOfTheJournalAreSkipped() async throws {
     let folder = try TemporaryDirectory()
-    let base = sampleQuestions(4)
-    let later = Question(prompt: "later", answer: "a")
+    let base = sampleNotes(4)
+    let later = Note(title: "later", text: "a")
     let records = [
       try Self.record(.save([base[2]]), sequence: 3),
       try Self.record(.save([base[3]]), sequence: 4),
@@ -87,7 +86,7 @@ import Testing
       try Self.record(.save([later]), sequence: 6),
     ]
     try Self.makeStore(in: folder.url, base: Array(base.dropFirst()), sequence: 5, records: records)
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await repository.loadAll() == Array(base.dropFirst()) + [later])
   }
 }

@@ -1,7 +1,6 @@
 // The journal: torn and damaged records, compaction, group commit, and switching strategies.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -13,9 +12,9 @@ import Testing
     let all = try await makeJournaledStore(in: folder, appended: 5)
     let lines = try #require(bytes(of: journalURL(in: folder))).split(separator: UInt8(ascii: "\n"))
     #expect(lines.count == 5)
-    let snapshot = try LocalRepository<Question>.snapshotItems(in: folder.url)
+    let snapshot = try LocalRepository<Note>.snapshotItems(in: folder.url)
     #expect(snapshot.count == 3)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == all)
   }
 
@@ -26,15 +25,15 @@ import Testing
     let lastStart = try #require(full.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
     for length in lastStart..<(full.count - 1) {
       try full.prefix(length).write(to: journalURL(in: folder))
-      let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
       #expect(await reopened.loadAll() == Array(all.dropLast()), "cut at \(length)")
       #expect(bytes(of: journalURL(in: folder)) == full.prefix(length), "opening never writes")
     }
     // The next append cuts the torn bytes off first, so the journal stays readable.
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let added = Question(prompt: "after the crash", answer: "a")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let added = Note(title: "after the crash", text: "a")
     try await reopened.save(added)
-    let again = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let again = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await again.loadAll() == Array(all.dropLast()) + [added])
   }
 
@@ -47,7 +46,7 @@ import Testing
     try damaged.write(to: journalURL(in: folder))
     let snapshotBefore = bytes(of: folder.appending("q.json"))
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     guard case .corrupt(let url, let reason) = error else {
       Issue.record("expected .corrupt, got \(error)")
@@ -69,7 +68,7 @@ import Testing
     try Data(withoutSecond.joined(separator: [UInt8(ascii: "\n")])).write(
       to: journalURL(in: folder))
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     #expect(error.description.contains("expected"))
   }
@@ -78,16 +77,16 @@ import Testing
     let folder = try TemporaryDirectory()
     var configuration = StoreConfiguration()
     configuration.minimumCompactionSize = 2_048
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration)
-    let questions = sampleQuestions(200)
-    for question in questions { try await repository.save(question) }
+    let notes = sampleNotes(200)
+    for note in notes { try await repository.save(note) }
     let journalSize = try #require(bytes(of: journalURL(in: folder))).count
     let snapshotSize = try #require(bytes(of: folder.appending("q.json"))).count
     #expect(journalSize <= max(snapshotSize, 2_048) + 400)  // At most one record past the limit.
-    #expect(try LocalRepository<Question>.snapshotItems(in: folder.url).count > 100)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll() == questions)
+    #expect(try LocalRepository<Note>.snapshotItems(in: folder.url).count > 100)
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == notes)
   }
 
   /// Fails each system call of a compaction in turn and checks that the store always reads
@@ -98,19 +97,19 @@ import Testing
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
     configuration.minimumCompactionSize = 1_500
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
-    var saved: [Question] = []
+    var saved: [Note] = []
     // Grow the journal to just under the limit, so the next save compacts.
     while (bytes(of: journalURL(in: folder))?.count ?? 0) < 1_300 {
-      let question = Question(prompt: "filler \(saved.count)", answer: "a")
-      try await repository.save(question)
-      saved.append(question)
+      let note = Note(title: "filler \(saved.count)", text: "a")
+      try await repository.save(note)
+      saved.append(note)
     }
     fileSystem.fail(at: nil)
-    let trigger = Question(
-      prompt: "triggers compaction", answer: String(repeating: "x", count: 300))
+    let trigger = Note(
+      title: "triggers compaction", text: String(repeating: "x", count: 300))
     try await repository.save(trigger)
     await repository.compactionFinished()
     saved.append(trigger)
@@ -128,16 +127,16 @@ import Testing
       try FileManager.default.removeItem(at: copy.url)
       try FileManager.default.copyItem(at: template.url, to: copy.url)
       let failing = FailingFileSystem()
-      let store = try LocalRepository<Question>(
+      let store = try LocalRepository<Note>(
         directory: copy.url, filename: "q.json", configuration: configuration,
         fileSystem: failing)
-      let extra = Question(
-        prompt: "extra at step \(step)", answer: String(repeating: "y", count: 300))
+      let extra = Note(
+        title: "extra at step \(step)", text: String(repeating: "y", count: 300))
       failing.fail(at: step, persistent: persistent)
       let acknowledged = (try? await store.save(extra)) != nil
       await store.compactionFinished()
       failing.fail(at: nil)
-      let reopened = try LocalRepository<Question>(directory: copy.url, filename: "q.json")
+      let reopened = try LocalRepository<Note>(directory: copy.url, filename: "q.json")
       let items = await reopened.loadAll()
       #expect(Array(items.prefix(saved.count)) == saved, "step \(step)")
       if acknowledged { #expect(items.last == extra, "step \(step)") }
@@ -147,14 +146,14 @@ import Testing
   @Test func aThousandConcurrentSavesShareFarFewerSyncs() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
-    try await repository.save(Question(prompt: "first", answer: "a"))
-    try await repository.save(Question(prompt: "second", answer: "a"))
+    try await repository.save(Note(title: "first", text: "a"))
+    try await repository.save(Note(title: "second", text: "a"))
     fileSystem.fail(at: nil)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for question in sampleQuestions(1_000) {
-        group.addTask { try await repository.save(question) }
+      for note in sampleNotes(1_000) {
+        group.addTask { try await repository.save(note) }
       }
       try await group.waitForAll()
     }
@@ -162,7 +161,7 @@ import Testing
     let appends = fileSystem.calls.filter { $0 == "write" }.count
     #expect(appends == 1_000)
     #expect(syncs < 500, "\(syncs) syncs for 1,000 saves")
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll().count == 1_002)
   }
 
@@ -171,21 +170,21 @@ import Testing
     let all = try await makeJournaledStore(in: folder)
     var rewrite = StoreConfiguration()
     rewrite.strategy = .rewrite
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: rewrite)
     #expect(await repository.loadAll() == all)
-    let added = Question(prompt: "rewritten", answer: "a")
+    let added = Note(title: "rewritten", text: "a")
     try await repository.save(added)
     #expect(bytes(of: journalURL(in: folder))?.isEmpty ?? true)
-    #expect(try LocalRepository<Question>.snapshotItems(in: folder.url) == all + [added])
+    #expect(try LocalRepository<Note>.snapshotItems(in: folder.url) == all + [added])
   }
 }
 
-extension LocalRepository where T == Question {
+extension LocalRepository where T == Note {
   /// The items in the snapshot alone, without the journal, read with the store's own format.
-  fileprivate static func snapshotItems(in folder: URL) throws -> [Question] {
+  fileprivate static func snapshotItems(in folder: URL) throws -> [Note] {
     let data = try Data(contentsOf: folder.appendingPathComponent("q.json"))
-    return try StoreFormat.decode(data, as: Question.self, configuration: StoreConfiguration())
+    return try StoreFormat.decode(data, as: Note.self, configuration: StoreConfiguration())
       .items
   }
 }

@@ -1,7 +1,6 @@
 // Temporary files of a killed writer are removed on open; nothing else in the folder is.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -25,7 +24,7 @@ import Testing
     // The lock file a killed writer created before its first write.
     try Data().write(to: folder.appending("q.json.lock"))
     for name in ours + notOurs { try Data("x".utf8).write(to: folder.appending(name)) }
-    _ = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    _ = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
     #expect(left == Set(notOurs + ["q.json.lock"]))
   }
@@ -39,7 +38,7 @@ import Testing
     // A shared holder, such as another process opening the store: while anyone holds the
     // lock, a temporary file may be a write about to happen, so it is not pulled away.
     try #require(flock(holder, LOCK_SH) == 0)
-    _ = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    _ = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
     #expect(left == Set(ours + ["q.json.lock"]))
   }

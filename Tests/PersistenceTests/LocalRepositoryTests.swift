@@ -1,7 +1,6 @@
 // Round trips, ID types, file shape and modes of the file-backed repository.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -10,16 +9,16 @@ import Testing
 @Suite struct LocalRepositoryTests {
   @Test func savedItemsSurviveAReopenInOrder() async throws {
     let folder = try TemporaryDirectory()
-    let questions = sampleQuestions(20)
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    for question in questions { try await repository.save(question) }
-    try await repository.delete(questions[3].id)
+    let notes = sampleNotes(20)
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    for note in notes { try await repository.save(note) }
+    try await repository.delete(notes[3].id)
 
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    var expected = questions
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    var expected = notes
     expected.remove(at: 3)
     #expect(await reopened.loadAll() == expected)
-    #expect(await reopened.find(by: questions[5].id) == questions[5])
+    #expect(await reopened.find(by: notes[5].id) == notes[5])
   }
 
   @Test func worksWithIntIdentifiers() async throws {
@@ -49,11 +48,11 @@ import Testing
   @Test func aMissingFileIsAnEmptyStoreAndNothingIsCreatedUntilTheFirstSave() async throws {
     let folder = try TemporaryDirectory()
     let directory = folder.appending("nested/deeper")
-    let repository = try LocalRepository<Question>(directory: directory, filename: "q.json")
+    let repository = try LocalRepository<Note>(directory: directory, filename: "q.json")
     #expect(await repository.loadAll().isEmpty)
     #expect(!FileManager.default.fileExists(atPath: directory.path))
 
-    try await repository.save(Question(prompt: "p", answer: "a"))
+    try await repository.save(Note(title: "p", text: "a"))
     let folderMode = try FileManager.default.attributesOfItem(atPath: directory.path)[
       .posixPermissions]
     let fileMode = try FileManager.default.attributesOfItem(
@@ -67,9 +66,9 @@ import Testing
     let file = folder.appending("q.json")
     try Data("[]".utf8).write(to: file)
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(Question(prompt: "p", answer: "a"))  // Rewrites the original format.
-    try await repository.save(Question(prompt: "q", answer: "a"))  // Creates the journal.
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(Note(title: "p", text: "a"))  // Rewrites the original format.
+    try await repository.save(Note(title: "q", text: "a"))  // Creates the journal.
     for name in ["q.json", "q.json.journal"] {
       let attributes = try FileManager.default.attributesOfItem(atPath: folder.appending(name).path)
       #expect(attributes[.posixPermissions] as? Int == 0o640, "\(name)")
@@ -78,8 +77,8 @@ import Testing
 
   @Test func writesOneItemPerLineInAVersionedEnvelope() async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(contentsOf: sampleQuestions(3))
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(contentsOf: sampleNotes(3))
     let text = String(decoding: try #require(bytes(of: folder.appending("q.json"))), as: UTF8.self)
     let lines = text.split(separator: "\n")
     let header = try #require(lines.first)
@@ -94,28 +93,28 @@ import Testing
   @Test func readsTheOriginalPatternsFormatAndRewritesItAsTheCurrentVersion() async throws {
     let folder = try TemporaryDirectory()
     let file = folder.appending("q.json")
-    let originalItems = sampleQuestions(4)
+    let originalItems = sampleNotes(4)
     try JSONEncoder().encode(originalItems).write(to: file)
 
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await repository.loadAll() == originalItems)
-    let added = Question(prompt: "new", answer: "a")
+    let added = Note(title: "new", text: "a")
     try await repository.save(added)
     let text = String(decoding: try #require(bytes(of: file)), as: UTF8.self)
     #expect(text.hasPrefix(#"{"version":1,"#))
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == originalItems + [added])
   }
 
   @Test func aBatchIsOneJournalRecordAndOneSync() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
-    try await repository.save(Question(prompt: "first", answer: "a"))  // Writes the snapshot.
-    try await repository.save(Question(prompt: "second", answer: "a"))  // Creates the journal.
+    try await repository.save(Note(title: "first", text: "a"))  // Writes the snapshot.
+    try await repository.save(Note(title: "second", text: "a"))  // Creates the journal.
     fileSystem.fail(at: nil)
-    try await repository.save(contentsOf: sampleQuestions(500))
+    try await repository.save(contentsOf: sampleNotes(500))
     #expect(fileSystem.calls.filter { $0 == "write" }.count == 1)
     #expect(fileSystem.calls.filter { $0 == "fsync" }.count == 1)
     #expect(!fileSystem.calls.contains("rename"))
@@ -133,27 +132,27 @@ import Testing
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
     configuration.strategy = .rewrite
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
-    try await repository.save(contentsOf: sampleQuestions(500))
-    try await repository.save(Question(prompt: "one more", answer: "a"))
+    try await repository.save(contentsOf: sampleNotes(500))
+    try await repository.save(Note(title: "one more", text: "a"))
     #expect(fileSystem.calls.filter { $0 == "rename" }.count == 2)
     #expect(!FileManager.default.fileExists(atPath: folder.appending("q.json.journal").path))
   }
 
   @Test func aThousandConcurrentSavesEndWithAThousandItemsOnDisk() async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let questions = sampleQuestions(1_000)
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let notes = sampleNotes(1_000)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for question in questions { group.addTask { try await repository.save(question) } }
+      for note in notes { group.addTask { try await repository.save(note) } }
       try await group.waitForAll()
     }
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     let stored = await reopened.loadAll()
     #expect(stored.count == 1_000)
-    #expect(Set(stored.map(\.id)) == Set(questions.map(\.id)))
+    #expect(Set(stored.map(\.id)) == Set(notes.map(\.id)))
   }
 
   @Test func defaultDirectoryFollowsXdgOnLinux() {

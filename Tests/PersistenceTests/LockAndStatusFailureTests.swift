@@ -1,7 +1,6 @@
 // A lock or status that cannot be taken is reported as what it is, not as a failed write.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -14,12 +13,12 @@ import Testing
 #endif
 
 @Suite struct LockAndStatusFailureTests {
-  /// A store with one question on disk, so that its lock file exists.
-  private func makeStore(in folder: TemporaryDirectory) async throws -> [Question] {
-    let questions = [Question(prompt: "stored", answer: "a")]
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(contentsOf: questions)
-    return questions
+  /// A store with one note on disk, so that its lock file exists.
+  private func makeStore(in folder: TemporaryDirectory) async throws -> [Note] {
+    let notes = [Note(title: "stored", text: "a")]
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(contentsOf: notes)
+    return notes
   }
 
   @Test func aLockThatCannotBeTakenWhileOpeningIsALockFailure() async throws {
@@ -28,7 +27,7 @@ import Testing
     let fileSystem = FailingFileSystem()
     fileSystem.fail("flock", onPathEndingIn: "q.json.lock", code: ENOLCK)
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(
+      try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     }
     guard case .lockFailed(let url, let reason) = error else {
@@ -46,11 +45,11 @@ import Testing
     let folder = try TemporaryDirectory()
     let existing = try await makeStore(in: folder)
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     fileSystem.fail("open", onPathEndingIn: "q.json.lock", code: EACCES)
     let error = try await #require(throws: PersistenceError.self) {
-      try await repository.save(Question(prompt: "refused", answer: "a"))
+      try await repository.save(Note(title: "refused", text: "a"))
     }
     guard case .lockFailed(let url, let reason) = error else {
       Issue.record("expected .lockFailed, got \(error)")
@@ -60,7 +59,7 @@ import Testing
     #expect(reason.contains("Permission denied"), "\(reason)")
     #expect(await repository.loadAll() == existing)
     fileSystem.fail(at: nil)
-    try await repository.save(Question(prompt: "after", answer: "a"))
+    try await repository.save(Note(title: "after", text: "a"))
     #expect(await repository.loadAll().count == 2)
   }
 
@@ -71,11 +70,11 @@ import Testing
     let folder = try TemporaryDirectory()
     let existing = try await makeStore(in: folder)
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     fileSystem.fail("lstat", onPathEndingIn: "/" + file)
     let error = try await #require(throws: PersistenceError.self) {
-      try await repository.save(Question(prompt: "refused", answer: "a"))
+      try await repository.save(Note(title: "refused", text: "a"))
     }
     guard case .unreadable(let url, let reason) = error else {
       Issue.record("expected .unreadable, got \(error)")
@@ -84,7 +83,7 @@ import Testing
     #expect(url.lastPathComponent == file)
     #expect(reason.contains("lstat"), "\(reason)")
     #expect(await repository.loadAll() == existing)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == existing)
   }
 }

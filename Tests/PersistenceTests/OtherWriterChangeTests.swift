@@ -1,28 +1,28 @@
 // A LocalRepository hears of changes other repositories make to its files, soon and cheaply.
 
 import Foundation
-import Models
 import Persistence
 import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct OtherWriterChangeTests {
-  /// Whether the suite runs under the thread sanitizer, which slows every thread many times.
-  let isSanitized = ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread"
+  /// Whether the suite runs under the thread sanitizer, which slows every thread many times
+  /// (a run under it sets `TEST_SANITIZER=thread`, as `make test-tsan` does).
+  let isSanitized = ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread"
 
   @Test func aRepositoryPublishesAnotherRepositorysSaveWithin200Milliseconds() async throws {
     let folder = try TemporaryDirectory()
-    let writer = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let watcher = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let writer = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let watcher = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     var changes = await watcher.changes().makeAsyncIterator()
     for round in 0..<5 {
-      let question = Question(prompt: "q\(round)", answer: "a")
-      try await writer.save(question)
+      let note = Note(title: "q\(round)", text: "a")
+      try await writer.save(note)
       let saved = ContinuousClock.now
       let change = try #require(await changes.next())
       let latency = ContinuousClock.now - saved
-      #expect(change.involves(question.id))
-      #expect(await watcher.find(by: question.id) == question)
+      #expect(change.involves(note.id))
+      #expect(await watcher.find(by: note.id) == note)
       // 200 ms is the goal, met by far when run alone; the bound is generous for a loaded
       // machine running every suite at once, and ten times that under the thread sanitizer.
       #expect(latency < .seconds(isSanitized ? 20 : 2), "took \(latency)")
@@ -37,13 +37,13 @@ import Testing
     var rewrite = StoreConfiguration()
     rewrite.strategy = .rewrite
     // Every save of this writer replaces the snapshot by a rename, as a compaction does.
-    let writer = try LocalRepository<Question>(
+    let writer = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: rewrite)
-    let watcher = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let watcher = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     var changes = await watcher.changes().makeAsyncIterator()
     for index in 0..<40 {
       try await writer.save(
-        Question(prompt: "q\(index)", answer: String(repeating: "a", count: 80)))
+        Note(title: "q\(index)", text: String(repeating: "a", count: 80)))
     }
     while await watcher.loadAll().count < 40 { _ = await changes.next() }
     let doomed = try #require(await writer.loadAll().first)
@@ -55,11 +55,11 @@ import Testing
 
   @Test func aChangeMadeBeforeSubscribingIsReadWhenTheWatchBegins() async throws {
     let folder = try TemporaryDirectory()
-    let writer = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let watcher = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let question = Question(prompt: "early", answer: "a")
-    try await writer.save(question)
+    let writer = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let watcher = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let note = Note(title: "early", text: "a")
+    try await writer.save(note)
     _ = await watcher.changes()
-    #expect(await watcher.find(by: question.id) == question)
+    #expect(await watcher.find(by: note.id) == note)
   }
 }

@@ -1,21 +1,20 @@
 // The parallel decoder reads parts in order, and declines a batch with a part that fails.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
 @testable import Persistence
 
 @Suite struct ParallelDecoderTests {
-  private func snapshot(_ count: Int) throws -> (Data, [Question]) {
-    let items = sampleQuestions(count)
+  private func snapshot(_ count: Int) throws -> (Data, [Note]) {
+    let items = sampleNotes(count)
     let bytes = try StoreFormat.encode(items, version: 1, sequence: 7)
     return (Data(bytes), items)
   }
 
   /// Parts of `items` cut at `cuts`, each a JSON array.
-  private func parts(of items: [Question], cutAt cuts: [Int]) throws -> [Data] {
+  private func parts(of items: [Note], cutAt cuts: [Int]) throws -> [Data] {
     let bounds = [0] + cuts + [items.count]
     return try zip(bounds, bounds.dropFirst()).map {
       try JSONEncoder().encode(Array(items[$0..<$1]))
@@ -24,18 +23,18 @@ import Testing
 
   @Test(arguments: [[], [0], [1], [3, 3], [1, 500, 999], [250, 500, 750]])
   func decodesEveryPartInOrder(cuts: [Int]) throws {
-    let items = sampleQuestions(1_000)
+    let items = sampleNotes(1_000)
     let decoded = try #require(
-      ParallelDecoder.decode(try parts(of: items, cutAt: cuts), as: Question.self))
+      ParallelDecoder.decode(try parts(of: items, cutAt: cuts), as: Note.self))
     #expect(decoded.count == cuts.count + 1)
     #expect(Array(decoded.joined()) == items)
   }
 
   @Test(arguments: 0..<4)
   func declinesABatchWithAPartThatDoesNotDecode(broken: Int) throws {
-    var batch = try parts(of: sampleQuestions(40), cutAt: [10, 20, 30])
-    batch[broken] = Data(#"[{"prompt":"no id"}]"#.utf8)
-    #expect(ParallelDecoder.decode(batch, as: Question.self) == nil)
+    var batch = try parts(of: sampleNotes(40), cutAt: [10, 20, 30])
+    batch[broken] = Data(#"[{"title":"no id"}]"#.utf8)
+    #expect(ParallelDecoder.decode(batch, as: Note.self) == nil)
   }
 
   /// A snapshot large enough to be encoded in parts is still one valid JSON document, with
@@ -50,7 +49,7 @@ import Testing
     for (index, line) in lines.dropFirst().dropLast().enumerated()
     where index % 1_000 == 0 || index == items.count - 1 {
       let json = line.last == UInt8(ascii: ",") ? line.dropLast() : line
-      #expect(try decoder.decode(Question.self, from: Data(json)) == items[index])
+      #expect(try decoder.decode(Note.self, from: Data(json)) == items[index])
     }
   }
 }

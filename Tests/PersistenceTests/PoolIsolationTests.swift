@@ -1,7 +1,6 @@
 // A repository that waits for the disk holds its own queue, never a thread of the pool.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -24,11 +23,11 @@ import Testing
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
     configuration.lockTimeout = .seconds(60)
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
-    try await repository.save(Question(prompt: "stored before the lock", answer: "a"))
-    let other = try LocalRepository<Question>(
+    try await repository.save(Note(title: "stored before the lock", text: "a"))
+    let other = try LocalRepository<Note>(
       directory: folder.url, filename: "other.json")
 
     let lock = LockHolder(path: folder.url.appending(path: "q.json.lock").path)
@@ -44,7 +43,7 @@ import Testing
     try await withThrowingTaskGroup(of: Void.self) { group in
       for number in 0..<tasks {
         group.addTask {
-          try await other.save(Question(prompt: "task \(number)", answer: "a"))
+          try await other.save(Note(title: "task \(number)", text: "a"))
         }
       }
       try await group.waitForAll()

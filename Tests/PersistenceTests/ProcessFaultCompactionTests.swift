@@ -33,7 +33,9 @@ import Testing
     let iterations = max(FaultEnvironment.stressIterations(default: 200) / 4, 1)
     let root = try TemporaryDirectory(prefix: "ProcessFaultCompaction")
     let template = root.appending("template")
-    let seed = try await fillJournalToJustBelowCompaction(in: template, margin: 1 << 10)
+    let seed = try await fillJournalToJustBelowCompaction(in: template, margin: 1 << 10) {
+      writerSizedQuestion($0, prefix: "seed")
+    }
     let names = ["q.json", "q.json.journal"]
     let journalSize = try fileStatus(of: template.appendingPathComponent("q.json.journal")).size
 

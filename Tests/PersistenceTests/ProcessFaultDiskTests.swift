@@ -1,7 +1,6 @@
 // Real disks that fill up: a clear error for the save that does not fit, nothing else lost.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -11,9 +10,9 @@ import Testing
   /// Both layouts a store can have on disk.
   static let strategies: [StorageStrategy] = [.journal, .rewrite]
 
-  /// A question of about 220 bytes on disk, like the ones `StoreWriter` saves.
-  static func question(_ index: Int, prefix: String = "full") -> Question {
-    writerSizedQuestion(index, prefix: prefix)
+  /// A note of about 220 bytes on disk.
+  static func note(_ index: Int, prefix: String = "full") -> Note {
+    paddedNote(index, prefix: prefix)
   }
 
   /// The default configuration with `strategy`.
@@ -36,15 +35,15 @@ import Testing
       let ballast = folder.appendingPathComponent("ballast")
       try Data(count: 16 << 10).write(to: ballast)
       let configuration = Self.configuration(strategy)
-      let repository = try LocalRepository<Question>(
+      let repository = try LocalRepository<Note>(
         directory: folder, filename: "q.json", configuration: configuration)
-      var acknowledged: [Question] = []
+      var acknowledged: [Note] = []
       var failure: PersistenceError?
       for index in 0..<1_000 {
-        let question = Self.question(index)
+        let note = Self.note(index)
         do {
-          try await repository.save(question)
-          acknowledged.append(question)
+          try await repository.save(note)
+          acknowledged.append(note)
         } catch let error as PersistenceError {
           failure = error
           break
@@ -61,15 +60,15 @@ import Testing
       #expect(acknowledged.count > 20, "the disk filled after only \(acknowledged.count) saves")
       #expect(await repository.loadAll() == acknowledged)
       #expect(try temporaryFiles(in: folder).isEmpty)
-      let reopened = try LocalRepository<Question>(
+      let reopened = try LocalRepository<Note>(
         directory: folder, filename: "q.json", configuration: configuration)
       #expect(await reopened.loadAll() == acknowledged)
 
       // Once space is freed, the same repository saves again.
       try FileManager.default.removeItem(at: ballast)
-      let after = Self.question(0, prefix: "after")
+      let after = Self.note(0, prefix: "after")
       try await repository.save(after)
-      let final = try LocalRepository<Question>(
+      let final = try LocalRepository<Note>(
         directory: folder, filename: "q.json", configuration: configuration)
       #expect(await final.loadAll() == acknowledged + [after])
       #expect(try temporaryFiles(in: folder).isEmpty)
@@ -85,8 +84,8 @@ import Testing
   func aStoreTooBigToCopyTwiceStaysByteIdentical(strategy: StorageStrategy) async throws {
     let configuration = Self.configuration(strategy)
     let staging = try TemporaryDirectory(prefix: "ProcessFaultStaging")
-    let existing = (0..<180).map { Self.question($0, prefix: "big") }
-    try await LocalRepository<Question>(
+    let existing = (0..<180).map { Self.note($0, prefix: "big") }
+    try await LocalRepository<Note>(
       directory: staging.url, filename: "q.json", configuration: configuration
     ).save(contentsOf: existing)
     let original = try #require(bytes(of: staging.appending("q.json")))
@@ -98,13 +97,13 @@ import Testing
       try #require(
         FileManager.default.createFile(
           atPath: file.path, contents: original, attributes: [.posixPermissions: 0o600]))
-      let repository = try LocalRepository<Question>(
+      let repository = try LocalRepository<Note>(
         directory: folder, filename: "q.json", configuration: configuration)
-      let question = Self.question(0, prefix: "one more")
+      let note = Self.note(0, prefix: "one more")
       var expected = existing
       do {
-        try await repository.save(question)
-        expected.append(question)
+        try await repository.save(note)
+        expected.append(note)
         #expect(strategy == .journal, "a rewrite of 40 KiB cannot fit in 24 KiB")
       } catch let error as PersistenceError {
         #expect(strategy == .rewrite, "appending one record needs no second copy: \(error)")
@@ -118,7 +117,7 @@ import Testing
       #expect(bytes(of: file) == original)
       #expect(await repository.loadAll() == expected)
       #expect(try temporaryFiles(in: folder).isEmpty)
-      let reopened = try LocalRepository<Question>(
+      let reopened = try LocalRepository<Note>(
         directory: folder, filename: "q.json", configuration: configuration)
       #expect(await reopened.loadAll() == expected)
     }
@@ -131,7 +130,9 @@ import Testing
   @Test(.enabled(if: FaultEnvironment.isRoot, "mounting a tmpfs needs root"))
   func aCompactionWithNoRoomForTheNewSnapshotLosesNothing() async throws {
     let staging = try TemporaryDirectory(prefix: "ProcessFaultStaging")
-    let existing = try await fillJournalToJustBelowCompaction(in: staging.url, margin: 1 << 10)
+    let existing = try await fillJournalToJustBelowCompaction(in: staging.url, margin: 1 << 10) {
+      Self.note($0, prefix: "seed")
+    }
     let snapshot = try #require(bytes(of: staging.appending("q.json")))
     let journal = try #require(bytes(of: staging.appending("q.json.journal")))
 
@@ -144,13 +145,13 @@ import Testing
             atPath: folder.appendingPathComponent(name).path, contents: contents,
             attributes: [.posixPermissions: 0o600]))
       }
-      let repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
+      let repository = try LocalRepository<Note>(directory: folder, filename: "q.json")
       #expect(await repository.loadAll() == existing)
       var expected = existing
       for index in 0..<20 {
-        let question = Self.question(index, prefix: "past the threshold")
-        try await repository.save(question)
-        expected.append(question)
+        let note = Self.note(index, prefix: "past the threshold")
+        try await repository.save(note)
+        expected.append(note)
       }
       await repository.compactionFinished()
       let journalNow = try #require(bytes(of: folder.appendingPathComponent("q.json.journal")))
@@ -158,7 +159,7 @@ import Testing
       #expect(bytes(of: folder.appendingPathComponent("q.json")) == snapshot)
       #expect(await repository.loadAll() == expected)
       #expect(try temporaryFiles(in: folder).isEmpty)
-      let reopened = try LocalRepository<Question>(directory: folder, filename: "q.json")
+      let reopened = try LocalRepository<Note>(directory: folder, filename: "q.json")
       #expect(await reopened.loadAll() == expected)
     }
   }

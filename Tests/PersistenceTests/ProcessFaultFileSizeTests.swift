@@ -1,7 +1,6 @@
-// File size limits: the store's own cap, `ulimit -f`, and a huge file at the store's path.
+// File size limits: the store's own cap, and a huge file at the store's path.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -16,15 +15,15 @@ import Testing
     let folder = try TemporaryDirectory(prefix: "ProcessFaultCap")
     var configuration = ProcessFaultDiskTests.configuration(strategy)
     configuration.maximumFileSize = 64 << 10
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration)
-    var acknowledged: [Question] = []
+    var acknowledged: [Note] = []
     var refusals = 0
     for index in 0..<400 {
-      let question = writerSizedQuestion(index, prefix: "capped")
+      let note = paddedNote(index, prefix: "capped")
       do {
-        try await repository.save(question)
-        acknowledged.append(question)
+        try await repository.save(note)
+        acknowledged.append(note)
       } catch let error as PersistenceError {
         refusals += 1
         #expect(error.description.contains("q.json"), "\(error)")
@@ -32,40 +31,13 @@ import Testing
     }
     #expect(await repository.loadAll() == acknowledged)
     do {
-      let reopened = try LocalRepository<Question>(
+      let reopened = try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", configuration: configuration)
       #expect(await reopened.loadAll() == acknowledged)
     } catch {
       Issue.record(
         "\(acknowledged.count) acknowledged saves (\(refusals) refused) no longer open: \(error)")
     }
-  }
-
-  /// `ulimit -f 8` caps files at 4 KiB: the write that crosses it fails with EFBIG.
-  ///
-  /// Skipped under `make test-tsan`: with a file-size limit, the thread sanitizer's own
-  /// runtime dies of SIGBUS in the child before the store is touched.
-  @Test(
-    .disabled(
-      if: ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread",
-      "the thread sanitizer's runtime crashes under ulimit -f"))
-  func aFileSizeLimitStopsTheWriterWithAClearErrorAndLosesNothing() async throws {
-    let folder = try TemporaryDirectory(prefix: "ProcessFaultUlimit")
-    let result = try await onOwnThread {
-      try ChildProcess.run(
-        URL(fileURLWithPath: "/bin/sh"),
-        ["-c", #"ulimit -f 8; exec "$0" save "$1" 200"#, storeWriter.path, folder.url.path])
-    }
-    #expect(result.status == 1)
-    #expect(!result.wasSignalled)
-    #expect(result.standardError.contains("File too large"), "\(result.standardError)")
-    #expect(result.standardError.contains(storePath(in: folder.url)), "\(result.standardError)")
-    let acknowledged = acknowledgedIDs(in: result.standardOutput)
-    #expect((1..<200).contains(acknowledged.count))
-    // The writer removed its own temporary file when the write failed.
-    #expect(try temporaryFiles(in: folder.url).isEmpty)
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await repository.loadAll().map(\.id) == acknowledged)
   }
 
   /// A 2 GiB sparse file is refused from its size alone: no byte of it is read.
@@ -82,7 +54,7 @@ import Testing
     let fileSystem = FailingFileSystem()
     fileSystem.fail(at: nil)
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(
+      try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     }
     #expect(error == .fileTooLarge(file, size: size, limit: StoreConfiguration().maximumFileSize))
@@ -92,7 +64,7 @@ import Testing
 
     // Through the real file system too, and the file is exactly as it was.
     #expect(throws: PersistenceError.fileTooLarge(file, size: size, limit: 256 << 20)) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     let after = try fileStatus(of: file)
     #expect(after.size == size)

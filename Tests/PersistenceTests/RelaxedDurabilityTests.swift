@@ -2,7 +2,6 @@
 // a power cut loses at most the unsynced changes, never the store.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -22,14 +21,14 @@ import Testing
   @Test func aSaveReturnsBeforeAnySyncOfTheJournal() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json",
       configuration: configuration(syncWithin: .seconds(3600)), fileSystem: fileSystem)
-    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
+    try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
     // The first record creates the journal and flushes the folder, as a durable save would.
-    try await repository.save(Question(prompt: "first record", answer: "a"))
+    try await repository.save(Note(title: "first record", text: "a"))
     fileSystem.fail(at: nil)  // Forget the calls so far.
-    for question in sampleQuestions(5, prefix: "later") { try await repository.save(question) }
+    for note in sampleNotes(5, prefix: "later") { try await repository.save(note) }
     #expect(fileSystem.calls.filter { $0 == "write" }.count == 5)
     #expect(!fileSystem.calls.contains("fsync"), "\(fileSystem.calls)")
     #expect(await repository.loadAll().count == 9)
@@ -38,24 +37,24 @@ import Testing
   @Test func aPowerCutLosesOnlyTheUnsyncedChangesAndTheStoreStillOpens() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json",
       configuration: configuration(syncWithin: .seconds(3600)), fileSystem: fileSystem)
-    let base = sampleQuestions(3, prefix: "base")
+    let base = sampleNotes(3, prefix: "base")
     try await repository.save(contentsOf: base)  // Durable: a new store's snapshot.
-    let later = sampleQuestions(5, prefix: "later")
-    for question in later { try await repository.save(question) }
+    let later = sampleNotes(5, prefix: "later")
+    for note in later { try await repository.save(note) }
 
     fileSystem.dropUnsyncedWrites()
 
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     let stored = await reopened.loadAll()
     // A prefix of the acknowledged changes, in order, and at least the synced ones.
     let acknowledged = base + later
     #expect(stored.count >= base.count)
     #expect(stored == Array(acknowledged.prefix(stored.count)))
     // The store takes new changes after the cut.
-    let next = Question(prompt: "after the cut", answer: "a")
+    let next = Note(title: "after the cut", text: "a")
     try await reopened.save(next)
     #expect(await reopened.find(by: next.id) == next)
   }
@@ -63,13 +62,13 @@ import Testing
   @Test func theJournalIsSyncedWithinTheBoundSoAPowerCutAfterItLosesNothing() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json",
       configuration: configuration(syncWithin: .milliseconds(50)), fileSystem: fileSystem)
-    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
+    try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
     fileSystem.fail(at: nil)
-    let later = sampleQuestions(5, prefix: "later")
-    for question in later { try await repository.save(question) }
+    let later = sampleNotes(5, prefix: "later")
+    for note in later { try await repository.save(note) }
     let deadline = ContinuousClock.now + .seconds(10)
     while !fileSystem.calls.contains("fsync") && ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
@@ -80,7 +79,7 @@ import Testing
 
     fileSystem.dropUnsyncedWrites()
 
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == (await repository.loadAll()))
     #expect(await reopened.loadAll().count == 8)
   }

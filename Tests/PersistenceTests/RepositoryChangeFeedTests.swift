@@ -1,7 +1,6 @@
 // The change feed and the conditional save, checked against every Repository implementation.
 
 import Foundation
-import Models
 import Persistence
 import TestSupport
 import Testing
@@ -11,8 +10,8 @@ import Testing
   func changesArriveInOrderWithTheirIDs(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
       var changes = await repository.changes().makeAsyncIterator()
-      let first = Question(prompt: "first", answer: "a")
-      let second = Question(prompt: "second", answer: "b")
+      let first = Note(title: "first", text: "a")
+      let second = Note(title: "second", text: "b")
       try await repository.save(first)
       #expect(await changes.next() == RepositoryChange(ids: [first.id]))
       try await repository.save(contentsOf: [second])
@@ -28,12 +27,12 @@ import Testing
   func aSlowSubscriberGetsMissedChangesMergedIntoOne(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
       var changes = await repository.changes().makeAsyncIterator()
-      let questions = (0..<50).map { Question(prompt: "q\($0)", answer: "a") }
-      for question in questions { try await repository.save(question) }
+      let notes = (0..<50).map { Note(title: "q\($0)", text: "a") }
+      for note in notes { try await repository.save(note) }
       // Fifty changes while nobody read: one merged change, not fifty queued ones.
       let merged = try #require(await changes.next())
-      #expect(merged == RepositoryChange(ids: questions.map(\.id)))
-      let last = Question(prompt: "last", answer: "a")
+      #expect(merged == RepositoryChange(ids: notes.map(\.id)))
+      let last = Note(title: "last", text: "a")
       try await repository.save(last)
       #expect(await changes.next() == RepositoryChange(ids: [last.id]))
     }
@@ -44,10 +43,10 @@ import Testing
     try await kind.withEmptyRepository { repository in
       var one = await repository.changes().makeAsyncIterator()
       var two = await repository.changes().makeAsyncIterator()
-      let question = Question(prompt: "p", answer: "a")
-      try await repository.save(question)
-      #expect(await one.next() == RepositoryChange(ids: [question.id]))
-      #expect(await two.next() == RepositoryChange(ids: [question.id]))
+      let note = Note(title: "p", text: "a")
+      try await repository.save(note)
+      #expect(await one.next() == RepositoryChange(ids: [note.id]))
+      #expect(await two.next() == RepositoryChange(ids: [note.id]))
     }
   }
 
@@ -62,22 +61,22 @@ import Testing
       }
       loop.cancel()
       #expect(await loop.value == 0)
-      try await repository.save(Question(prompt: "p", answer: "a"))
+      try await repository.save(Note(title: "p", text: "a"))
     }
   }
 
   @Test(arguments: RepositoryKind.allCases)
   func saveIfCurrentRefusesWhatAnotherWriterChanged(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let original = Question(prompt: "original", answer: "a")
+      let original = Note(title: "original", text: "a")
       #expect(try await repository.save(original, ifCurrent: nil))
       #expect(try await !repository.save(original, ifCurrent: nil))
 
       var theirs = original
-      theirs.prompt = "theirs"
+      theirs.title = "theirs"
       #expect(try await repository.save(theirs, ifCurrent: original))
       var mine = original
-      mine.prompt = "mine"
+      mine.title = "mine"
       #expect(try await !repository.save(mine, ifCurrent: original))
       #expect(await repository.find(by: original.id) == theirs)
 

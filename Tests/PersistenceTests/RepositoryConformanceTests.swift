@@ -1,7 +1,6 @@
 // One behavioural suite that every Repository implementation must pass.
 
 import Foundation
-import Models
 import Persistence
 import TestSupport
 import Testing
@@ -15,7 +14,7 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
   /// Runs `body` with a new empty repository; a local one lives in a temporary folder that
   /// exists until `body` returns.
   func withEmptyRepository(
-    _ body: (any Repository<Question>) async throws -> Void
+    _ body: (any Repository<Note>) async throws -> Void
   )
     async throws
   {
@@ -23,15 +22,15 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
     defer { withExtendedLifetime(folder) {} }
     switch self {
     case .inMemory:
-      try await body(InMemoryRepository<Question>())
+      try await body(InMemoryRepository<Note>())
     case .journal, .rewrite:
       var configuration = StoreConfiguration()
       configuration.strategy = self == .journal ? .journal : .rewrite
-      let repository = try LocalRepository<Question>(
+      let repository = try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", configuration: configuration)
       try await body(repository)
       // What is on disk must read back as what the repository holds in memory.
-      let reopened = try LocalRepository<Question>(
+      let reopened = try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", configuration: configuration)
       #expect(await reopened.loadAll() == repository.loadAll())
     }
@@ -49,9 +48,9 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
   @Test(arguments: RepositoryKind.allCases)
   func savedItemCanBeFound(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let question = Question(prompt: "p", answer: "a")
-      try await repository.save(question)
-      #expect(await repository.find(by: question.id) == question)
+      let note = Note(title: "p", text: "a")
+      try await repository.save(note)
+      #expect(await repository.find(by: note.id) == note)
       #expect(await repository.find(by: UUID()) == nil)
     }
   }
@@ -59,30 +58,30 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
   @Test(arguments: RepositoryKind.allCases)
   func loadAllKeepsInsertionOrder(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let questions = sampleQuestions(50)
-      for question in questions { try await repository.save(question) }
-      #expect(await repository.loadAll() == questions)
+      let notes = sampleNotes(50)
+      for note in notes { try await repository.save(note) }
+      #expect(await repository.loadAll() == notes)
     }
   }
 
   @Test(arguments: RepositoryKind.allCases)
   func savingAnExistingIDReplacesItInPlace(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      var questions = sampleQuestions(3)
-      try await repository.save(contentsOf: questions)
-      questions[1].answer = "changed"
-      try await repository.save(questions[1])
-      #expect(await repository.loadAll() == questions)
+      var notes = sampleNotes(3)
+      try await repository.save(contentsOf: notes)
+      notes[1].text = "changed"
+      try await repository.save(notes[1])
+      #expect(await repository.loadAll() == notes)
     }
   }
 
   @Test(arguments: RepositoryKind.allCases)
   func deleteRemovesOnlyThatItem(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let questions = sampleQuestions(3)
-      try await repository.save(contentsOf: questions)
-      try await repository.delete(questions[1].id)
-      #expect(await repository.loadAll() == [questions[0], questions[2]])
+      let notes = sampleNotes(3)
+      try await repository.save(contentsOf: notes)
+      try await repository.delete(notes[1].id)
+      #expect(await repository.loadAll() == [notes[0], notes[2]])
       try await repository.delete(UUID())  // Unknown IDs are ignored.
       #expect(await repository.loadAll().count == 2)
     }
@@ -91,21 +90,21 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
   @Test(arguments: RepositoryKind.allCases)
   func batchOperationsApplyEveryItem(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let questions = sampleQuestions(200)
-      try await repository.save(contentsOf: questions)
-      #expect(await repository.loadAll() == questions)
-      let removed = Set(questions.indices.filter { $0 % 2 == 0 }.map { questions[$0].id })
+      let notes = sampleNotes(200)
+      try await repository.save(contentsOf: notes)
+      #expect(await repository.loadAll() == notes)
+      let removed = Set(notes.indices.filter { $0 % 2 == 0 }.map { notes[$0].id })
       try await repository.delete(ids: removed)
-      #expect(await repository.loadAll() == questions.filter { !removed.contains($0.id) })
+      #expect(await repository.loadAll() == notes.filter { !removed.contains($0.id) })
     }
   }
 
   @Test(arguments: RepositoryKind.allCases)
   func laterDuplicateInABatchWins(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let first = Question(prompt: "first", answer: "a")
+      let first = Note(title: "first", text: "a")
       var second = first
-      second.prompt = "second"
+      second.title = "second"
       try await repository.save(contentsOf: [first, second])
       #expect(await repository.loadAll() == [second])
     }
@@ -114,71 +113,71 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
   @Test(arguments: RepositoryKind.allCases)
   func deletedThenSavedItemMovesToTheEnd(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let questions = sampleQuestions(3)
-      try await repository.save(contentsOf: questions)
-      try await repository.delete(questions[0].id)
-      try await repository.save(questions[0])
-      #expect(await repository.loadAll() == [questions[1], questions[2], questions[0]])
+      let notes = sampleNotes(3)
+      try await repository.save(contentsOf: notes)
+      try await repository.delete(notes[0].id)
+      try await repository.save(notes[0])
+      #expect(await repository.loadAll() == [notes[1], notes[2], notes[0]])
     }
   }
 
   @Test(arguments: RepositoryKind.allCases)
   func orderSurvivesManyDeletions(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let questions = sampleQuestions(300)
-      try await repository.save(contentsOf: questions)
+      let notes = sampleNotes(300)
+      try await repository.save(contentsOf: notes)
       // Enough removals to make the cache compact its storage.
-      let kept = questions.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
+      let kept = notes.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
       let keptIDs = Set(kept.map(\.id))
-      try await repository.delete(ids: questions.map(\.id).filter { !keptIDs.contains($0) })
+      try await repository.delete(ids: notes.map(\.id).filter { !keptIDs.contains($0) })
       #expect(await repository.loadAll() == kept)
-      for question in kept { #expect(await repository.find(by: question.id) == question) }
+      for note in kept { #expect(await repository.find(by: note.id) == note) }
     }
   }
 
   @Test(arguments: RepositoryKind.allCases)
   func loadAllReflectsEveryChangeBetweenCalls(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let questions = sampleQuestions(3)
-      try await repository.save(questions[0])
-      #expect(await repository.loadAll() == [questions[0]])
-      #expect(await repository.loadAll() == [questions[0]])
-      try await repository.save(contentsOf: questions[1...])
-      #expect(await repository.loadAll() == questions)
-      try await repository.delete(questions[0].id)
-      #expect(await repository.loadAll() == Array(questions[1...]))
+      let notes = sampleNotes(3)
+      try await repository.save(notes[0])
+      #expect(await repository.loadAll() == [notes[0]])
+      #expect(await repository.loadAll() == [notes[0]])
+      try await repository.save(contentsOf: notes[1...])
+      #expect(await repository.loadAll() == notes)
+      try await repository.delete(notes[0].id)
+      #expect(await repository.loadAll() == Array(notes[1...]))
       try await repository.delete(ids: [UUID()])
-      #expect(await repository.loadAll() == Array(questions[1...]))
+      #expect(await repository.loadAll() == Array(notes[1...]))
     }
   }
 
   @Test(arguments: RepositoryKind.allCases)
   func concurrentSavesAllLand(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let questions = sampleQuestions(200)
+      let notes = sampleNotes(200)
       try await withThrowingTaskGroup(of: Void.self) { group in
-        for question in questions { group.addTask { try await repository.save(question) } }
+        for note in notes { group.addTask { try await repository.save(note) } }
         try await group.waitForAll()
       }
-      #expect(Set(await repository.loadAll().map(\.id)) == Set(questions.map(\.id)))
+      #expect(Set(await repository.loadAll().map(\.id)) == Set(notes.map(\.id)))
     }
   }
 
   @Test(arguments: RepositoryKind.allCases)
   func insertStoresANewItemAndLeavesATakenIDAlone(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
-      let question = Question(prompt: "first", answer: "a")
-      let insertedFirst = try await repository.insert(question)
+      let note = Note(title: "first", text: "a")
+      let insertedFirst = try await repository.insert(note)
       #expect(insertedFirst)
-      var rival = question
-      rival.prompt = "second"
+      var rival = note
+      rival.title = "second"
       let insertedRival = try await repository.insert(rival)
       #expect(!insertedRival)
-      #expect(await repository.find(by: question.id) == question)
-      let other = Question(prompt: "other", answer: "a")
+      #expect(await repository.find(by: note.id) == note)
+      let other = Note(title: "other", text: "a")
       let insertedOther = try await repository.insert(other)
       #expect(insertedOther)
-      #expect(await repository.loadAll() == [question, other])
+      #expect(await repository.loadAll() == [note, other])
     }
   }
 
@@ -186,8 +185,8 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
   func concurrentInsertsOfOneIDStoreExactlyOne(kind: RepositoryKind) async throws {
     try await kind.withEmptyRepository { repository in
       let id = UUID()
-      let rivals = (0..<20).map { Question(id: id, prompt: "rival \($0)", answer: "a") }
-      let winners = try await withThrowingTaskGroup(of: Question?.self) { group in
+      let rivals = (0..<20).map { Note(id: id, title: "rival \($0)", text: "a") }
+      let winners = try await withThrowingTaskGroup(of: Note?.self) { group in
         for rival in rivals {
           group.addTask { try await repository.insert(rival) ? rival : nil }
         }

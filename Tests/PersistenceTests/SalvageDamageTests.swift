@@ -1,7 +1,6 @@
 // Salvage keeps every intact item whatever happened to the header, line ends or size.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -58,36 +57,36 @@ import Testing
     }
   }
 
-  /// A snapshot `q.json` of six questions in `folder`.
-  private func makeStore(in folder: URL) async throws -> [Question] {
-    let repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
-    let questions = sampleQuestions(6)
-    try await repository.save(contentsOf: questions)
-    return questions
+  /// A snapshot `q.json` of six notes in `folder`.
+  private func makeStore(in folder: URL) async throws -> [Note] {
+    let repository = try LocalRepository<Note>(directory: folder, filename: "q.json")
+    let notes = sampleNotes(6)
+    try await repository.save(contentsOf: notes)
+    return notes
   }
 
   @Test(arguments: Damage.allCases)
   func repairKeepsEveryIntactItemAndCountsTheLostOnes(damage: Damage) async throws {
     let folder = try TemporaryDirectory()
-    let questions = try await makeStore(in: folder.url)
+    let notes = try await makeStore(in: folder.url)
     let file = folder.appending("q.json")
     try damage.apply(to: try #require(bytes(of: file))).write(to: file)
     #expect(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
-    let report = try LocalRepository<Question>.salvage(directory: folder.url, filename: "q.json")
+    let report = try LocalRepository<Note>.salvage(directory: folder.url, filename: "q.json")
     #expect(report.kept == damage.intact.count)
     #expect(
       report.kept + report.damaged == 6, "kept \(report.kept) of \(report.kept + report.damaged)")
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll() == damage.intact.map { questions[$0] })
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == damage.intact.map { notes[$0] })
   }
 
   /// Every single-bit flip in the header line: the items are all kept, unless the flip turns
   /// the version into another number, which is then a store of that version, not damage.
   @Test func everySingleBitFlipInTheHeaderKeepsEveryItem() throws {
-    let questions = sampleQuestions(6)
-    let original = try StoreFormat.encode(questions, version: 1, sequence: 3)
+    let notes = sampleNotes(6)
+    let original = try StoreFormat.encode(notes, version: 1, sequence: 3)
     let headerLength = try #require(original.firstIndex(of: UInt8(ascii: "\n")))
     var refused = 0
     var lost: [String] = []
@@ -96,10 +95,10 @@ import Testing
         var damaged = original
         damaged[index] ^= 1 << bit
         do {
-          let salvaged = try SnapshotSalvage<Question>(
+          let salvaged = try SnapshotSalvage<Note>(
             Data(damaged), configuration: StoreConfiguration(),
             file: URL(fileURLWithPath: "/q.json"))
-          if salvaged.cache.values != questions || salvaged.damaged != 0 {
+          if salvaged.cache.values != notes || salvaged.damaged != 0 {
             lost.append("byte \(index) bit \(bit): kept \(salvaged.cache.values.count)")
           }
         } catch {
@@ -113,20 +112,20 @@ import Testing
 
   @Test func aSnapshotOverTheSizeCapKeepsEveryItem() async throws {
     let folder = try TemporaryDirectory()
-    let questions = try await makeStore(in: folder.url)
+    let notes = try await makeStore(in: folder.url)
     let file = folder.appending("q.json")
     let size = try #require(bytes(of: file)).count
     var configuration = StoreConfiguration()
     configuration.maximumFileSize = Int64(size - 100)
     #expect(throws: PersistenceError.self) {
-      try LocalRepository<Question>(
+      try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", configuration: configuration)
     }
-    let report = try LocalRepository<Question>.salvage(
+    let report = try LocalRepository<Note>.salvage(
       directory: folder.url, filename: "q.json", configuration: configuration)
     #expect(report.kept == 6)
     #expect(report.damaged == 0)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll() == questions)
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == notes)
   }
 }

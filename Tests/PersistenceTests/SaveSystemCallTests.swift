@@ -2,7 +2,6 @@
 // that adds one to every save is noticed.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -22,13 +21,13 @@ import Testing
   @Test func aLoneDurableSaveMakesSevenSystemCalls() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
-    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
-    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
+    try await repository.save(Note(title: "creates the journal", text: "a"))
     fileSystem.fail(at: nil)
 
-    try await repository.save(Question(prompt: "counted", answer: "a"))
+    try await repository.save(Note(title: "counted", text: "a"))
 
     #expect(
       fileSystem.calls == [
@@ -45,14 +44,14 @@ import Testing
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
     configuration.durability = .lossyOnPowerCut(syncWithin: .seconds(3600))
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
-    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
-    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
+    try await repository.save(Note(title: "creates the journal", text: "a"))
     fileSystem.fail(at: nil)
 
-    try await repository.save(Question(prompt: "counted", answer: "a"))
+    try await repository.save(Note(title: "counted", text: "a"))
 
     let expected = ["flock", "lstat", "lstat", "lstat", "write", "funlock"]
     #expect(fileSystem.calls == expected, "\(fileSystem.calls)")
@@ -67,12 +66,12 @@ import Testing
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
     configuration.durability = .lossyOnPowerCut(syncWithin: .milliseconds(1))
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
     fileSystem.fail(at: nil)  // Counts from here: the first save's snapshot included.
-    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
-    try await repository.save(Question(prompt: "creates the journal", answer: "a"))
+    try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
+    try await repository.save(Note(title: "creates the journal", text: "a"))
     #expect(fileSystem.calls.contains("rename"))
 
     let holder = open(folder.url.appending(path: "q.json.lock").path, O_RDWR | O_CLOEXEC)
@@ -80,13 +79,13 @@ import Testing
     defer { close(holder) }
     try #require(flock(holder, LOCK_EX) == 0)
     let flocksBefore = fileSystem.calls.filter { $0 == "flock" }.count
-    let blocked = Question(prompt: "saved once the lock is free", answer: "a")
+    let blocked = Note(title: "saved once the lock is free", text: "a")
     let saving = Task { try await repository.save(blocked) }
     while fileSystem.calls.filter({ $0 == "flock" }).count < flocksBefore + 1 {
       try await Task.sleep(for: .milliseconds(5))
     }
     var edited = blocked
-    edited.answer = "edited after"
+    edited.text = "edited after"
     let editing = Task { try await repository.save(edited) }
     try await Task.sleep(for: .milliseconds(50))  // Lets the edit reach the actor's queue.
     flock(holder, LOCK_UN)
@@ -94,7 +93,7 @@ import Testing
     try await editing.value
     // Counted before the save: its background sync may run as soon as it returns.
     let syncsBefore = fileSystem.calls.filter { $0 == "fsync" }.count
-    try await repository.save(Question(prompt: "after", answer: "a"))
+    try await repository.save(Note(title: "after", text: "a"))
     // Wait for the background sync of the journal.
     for _ in 0..<2_000 where fileSystem.calls.filter({ $0 == "fsync" }).count == syncsBefore {
       try await Task.sleep(for: .milliseconds(5))
@@ -103,7 +102,7 @@ import Testing
     #expect(fileSystem.calls.filter { $0 == "fsync" }.count > syncsBefore, "no background sync")
     #expect(fileSystem.callsOffExecutor.isEmpty, "\(fileSystem.callsOffExecutor)")
     #expect(await repository.find(by: blocked.id) == edited)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll().count == 6)
     #expect(await reopened.find(by: blocked.id) == edited)
   }

@@ -1,7 +1,6 @@
 // A store whose sequence numbers are near the largest allowed keeps saving: it renumbers.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -18,7 +17,7 @@ import Testing
 
   /// A snapshot numbered `sequence`, and a journal with the records `records` after it.
   private func makeStore(
-    in folder: URL, base: [Question], sequence: Int, records: [(Int, Question)] = []
+    in folder: URL, base: [Note], sequence: Int, records: [(Int, Note)] = []
   ) throws {
     try JournalSequenceTests.makeStore(
       in: folder, base: base, sequence: sequence,
@@ -28,15 +27,15 @@ import Testing
   @Test(arguments: [StorageStrategy.journal, .rewrite])
   func aSnapshotAtTheLargestSequenceDoesNotStopLaterSaves(strategy: StorageStrategy) async throws {
     let folder = try TemporaryDirectory()
-    let base = sampleQuestions(2)
+    let base = sampleNotes(2)
     try makeStore(in: folder.url, base: base, sequence: (1 << 53) - 1)
     var configuration = StoreConfiguration()
     configuration.strategy = strategy
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration)
-    let more = sampleQuestions(5, prefix: "more")
-    for question in more { try await repository.save(question) }
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let more = sampleNotes(5, prefix: "more")
+    for note in more { try await repository.save(note) }
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == base + more)
     #expect(try snapshotSequence(in: folder.url) < 1 << 52)
   }
@@ -44,14 +43,14 @@ import Testing
   /// What an earlier version left: a record numbered 2^53, after which it refused every save.
   @Test func aStoreAlreadyAtTheLargestSequenceSavesAgain() async throws {
     let folder = try TemporaryDirectory()
-    let base = sampleQuestions(2)
-    let last = Question(prompt: "numbered 2^53", answer: "a")
+    let base = sampleNotes(2)
+    let last = Note(title: "numbered 2^53", text: "a")
     try makeStore(in: folder.url, base: base, sequence: (1 << 53) - 1, records: [(1 << 53, last)])
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await repository.loadAll() == base + [last])
-    let more = Question(prompt: "after", answer: "a")
+    let more = Note(title: "after", text: "a")
     try await repository.save(more)
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == base + [last, more])
   }
 }

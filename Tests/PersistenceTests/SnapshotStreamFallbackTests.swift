@@ -1,7 +1,6 @@
 // Damaged and hand-edited snapshots are not streamed: they open, or fail, as a whole file did.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -9,7 +8,7 @@ import Testing
 
 @Suite struct SnapshotStreamFallbackTests {
   /// 1,500 items: two parts, so that damage can sit in the second part or at their boundary.
-  private let items = sampleQuestions(1_500)
+  private let items = sampleNotes(1_500)
 
   /// What opening `bytes` gives, after checking that the stream declines them at two chunk
   /// sizes and that the open gives exactly what decoding the whole document gives.
@@ -39,7 +38,7 @@ import Testing
 
   @Test func aFlippedBitIsAChecksumMismatch() throws {
     var bytes = try writtenSnapshot(items)
-    bytes[try offset(of: "Question 1234", in: bytes)] ^= 0x01
+    bytes[try offset(of: "Note 1234", in: bytes)] ^= 0x01
     let reason = try #require(corruptReason(try openedWhole(bytes).result))
     #expect(reason.hasPrefix("its checksum does not match its contents (stored "), "\(reason)")
   }
@@ -64,7 +63,7 @@ import Testing
   /// left as it was or made to match, or inside the header's line checksums, which the
   /// checksum does not cover: in each case the whole-file check names the byte.
   @Test(
-    arguments: ["Answer 1100", #""lines":"crc32c:"#],
+    arguments: ["Text 1100", #""lines":"crc32c:"#],
     [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80]] as [[UInt8]])
   func invalidUTF8InsideALineIsNamedByItsOffset(after text: String, invalid: [UInt8]) throws {
     var bytes = try writtenSnapshot(items)
@@ -118,7 +117,7 @@ import Testing
   @Test(arguments: [1, 2, 3])
   func aMissingCommaAtAnyLineIsDeclinedWhateverThePartSize(linesPerPart: Int) throws {
     let folder = try TemporaryDirectory()
-    let text = String(decoding: try writtenSnapshot(sampleQuestions(8)), as: UTF8.self)
+    let text = String(decoding: try writtenSnapshot(sampleNotes(8)), as: UTF8.self)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     for line in 1..<8 {  // Every item line but the last, which has no comma.
       var edited = lines

@@ -1,7 +1,6 @@
 // The streamed open reads exactly what the whole-document decode reads, whatever the chunks.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -13,7 +12,7 @@ import Testing
   @Test(arguments: [0, 1, 999, 1_000, 1_001, 5_003], [7, 4_096, 1 << 20])
   func streamsWhatTheWholeDocumentDecodeReads(count: Int, chunkSize: Int) throws {
     let folder = try TemporaryDirectory()
-    let items = sampleQuestions(count)
+    let items = sampleNotes(count)
     let snapshot = try SnapshotUnderTest(try writtenSnapshot(items), in: folder.url)
     // `#require`: a stream that declined would fall back without anyone noticing.
     let streamed = try #require(try snapshot.streamed(chunkSize: chunkSize))
@@ -28,7 +27,7 @@ import Testing
   func chunksThatEndInsideACharacterLoseNothing(chunkSize: Int) throws {
     let folder = try TemporaryDirectory()
     let items = (0..<40).map {
-      Question(prompt: "Ünïcødé €\($0) 😀 ß", answer: "日本語 \($0)", tags: ["ça", "🏷️"])
+      Note(title: "Ünïcødé €\($0) 😀 ß", text: "日本語 \($0)", tags: ["ça", "🏷️"])
     }
     let bytes = try writtenSnapshot(items)
     let cutCharacters = stride(from: chunkSize, to: bytes.count, by: chunkSize).filter {
@@ -46,7 +45,7 @@ import Testing
   func smallPartsReadTheSameItems(linesPerPart: Int) throws {
     let folder = try TemporaryDirectory()
     for count in [0, 1, 2, 6, 7, 8, 21] {
-      let items = sampleQuestions(count)
+      let items = sampleNotes(count)
       let snapshot = try SnapshotUnderTest(try writtenSnapshot(items), in: folder.url)
       let streamed = try snapshot.streamed(chunkSize: 5, linesPerPart: linesPerPart)
       #expect(streamed == SnapshotRead(items: items, sequence: 7), "\(count) items")
@@ -57,23 +56,23 @@ import Testing
   /// uses; a damaged one is then read whole with `read`, which only the fallback uses.
   @Test func aRepositoryStreamsAWellFormedStoreAndReadsADamagedOneWhole() async throws {
     let folder = try TemporaryDirectory()
-    let items = sampleQuestions(2_500)
+    let items = sampleNotes(2_500)
     var bytes = try writtenSnapshot(items)
     try bytes.write(to: folder.appending("q.json"))
     let fileSystem = FailingFileSystem()
     fileSystem.fail(at: nil)
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     #expect(await repository.loadAll() == items)
     #expect(fileSystem.calls.contains("pread"), "\(fileSystem.calls)")
     #expect(!fileSystem.calls.contains("read"), "\(fileSystem.calls)")
 
-    let offset = try #require(bytes.firstRange(of: Data("Question 1234".utf8))).lowerBound
+    let offset = try #require(bytes.firstRange(of: Data("Note 1234".utf8))).lowerBound
     bytes[offset] ^= 0x01
     try bytes.write(to: folder.appending("q.json"))
     fileSystem.fail(at: nil)
     #expect(throws: PersistenceError.self) {
-      try LocalRepository<Question>(
+      try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     }
     #expect(fileSystem.calls.contains("read"), "\(fileSystem.calls)")
@@ -82,10 +81,10 @@ import Testing
   /// The snapshot's identity is the file streamed, as for a file read whole.
   @Test func theStreamedFileIsTheOneLastSeen() throws {
     let folder = try TemporaryDirectory()
-    let bytes = try writtenSnapshot(sampleQuestions(1_200))
+    let bytes = try writtenSnapshot(sampleNotes(1_200))
     let snapshot = try SnapshotUnderTest(bytes, in: folder.url)
     let file = try snapshot.file(chunkSize: 4_096)
-    _ = try file.readSnapshot(as: Question.self)
+    _ = try file.readSnapshot(as: Note.self)
     #expect(file.lastSeenSize == Int64(bytes.count))
     #expect(try file.hasChangedSinceLastSeen() == false)
   }
@@ -94,7 +93,7 @@ import Testing
   /// whole-file read refuses it, having read one byte past the cap.
   @Test func aFileThatGrowsPastTheCapWhileStreamedIsRefused() throws {
     let folder = try TemporaryDirectory()
-    let bytes = try writtenSnapshot(sampleQuestions(300))
+    let bytes = try writtenSnapshot(sampleNotes(300))
     let snapshot = try SnapshotUnderTest(bytes, in: folder.url)
     let limit = Int64(bytes.count / 2)
     let expected = PersistenceError.fileTooLarge(snapshot.url, size: limit + 1, limit: limit)

@@ -1,7 +1,6 @@
 // Every file of a store must be a regular file or absent: links, FIFOs and folders are refused.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -21,9 +20,9 @@ import Testing
     try FileManager.default.createSymbolicLink(
       at: folder.appending(file), withDestinationURL: target)
     let error = try await #require(throws: PersistenceError.self) {
-      let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
       // Should the open have let it through, the save must not write through the link.
-      try await repository.save(Question(prompt: "p", answer: "a"))
+      try await repository.save(Note(title: "p", text: "a"))
     }
     #expect(error == .notARegularFile(folder.appending(file), found: "a symbolic link"))
     #expect(error.description.contains(folder.appending(file).path))
@@ -46,7 +45,7 @@ import Testing
     #expect(
       throws: PersistenceError.notARegularFile(folder.appending(file), found: "a symbolic link")
     ) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     #expect(bytes(of: target) == original)
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path) == ["real"])
@@ -55,16 +54,16 @@ import Testing
   @Test func aLinkThatAppearsAfterOpeningIsRefusedByTheNextChange() async throws {
     let folder = try TemporaryDirectory()
     let outside = try TemporaryDirectory()
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(Question(prompt: "first", answer: "a"))
-    try await repository.save(Question(prompt: "second", answer: "a"))
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(Note(title: "first", text: "a"))
+    try await repository.save(Note(title: "second", text: "a"))
     let journal = folder.appending("q.json.journal")
     let target = outside.appending("journal")
     try FileManager.default.moveItem(at: journal, to: target)
     try FileManager.default.createSymbolicLink(at: journal, withDestinationURL: target)
     let before = bytes(of: target)
     await #expect(throws: PersistenceError.notARegularFile(journal, found: "a symbolic link")) {
-      try await repository.save(Question(prompt: "third", answer: "a"))
+      try await repository.save(Note(title: "third", text: "a"))
     }
     #expect(bytes(of: target) == before)
   }
@@ -77,7 +76,7 @@ import Testing
     let watchdog = FIFOWatchdog(path: path, after: .seconds(5))
     let started = ContinuousClock.now
     #expect(throws: PersistenceError.notARegularFile(folder.appending(file), found: "a FIFO")) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     #expect(ContinuousClock.now - started < .seconds(3))
     #expect(!watchdog.finish(), "opening \(file) blocked until the watchdog opened the FIFO")
@@ -91,7 +90,7 @@ import Testing
     try garbage.write(to: target)
     try FileManager.default.createSymbolicLink(
       at: folder.appending("q.json"), withDestinationURL: target)
-    _ = try? LocalRepository<Question>.moveAside(directory: folder.url, filename: "q.json")
+    _ = try? LocalRepository<Note>.moveAside(directory: folder.url, filename: "q.json")
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.url.path) == ["real.json"])
     #expect(bytes(of: target) == garbage)
   }
@@ -101,11 +100,11 @@ import Testing
     let links = try TemporaryDirectory()
     let folder = links.appending("data")
     try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: real.url)
-    let repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
-    let question = Question(prompt: "p", answer: "a")
-    try await repository.save(question)
-    let reopened = try LocalRepository<Question>(directory: folder, filename: "q.json")
-    #expect(await reopened.loadAll() == [question])
+    let repository = try LocalRepository<Note>(directory: folder, filename: "q.json")
+    let note = Note(title: "p", text: "a")
+    try await repository.save(note)
+    let reopened = try LocalRepository<Note>(directory: folder, filename: "q.json")
+    #expect(await reopened.loadAll() == [note])
     #expect(FileManager.default.fileExists(atPath: real.appending("q.json").path))
   }
 }

@@ -1,7 +1,6 @@
 // A journal tail torn by a power cut (zeros, then the end of a record) opens, kept and reported.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -17,18 +16,18 @@ import Testing
   @Test func aTailTornByAPowerCutOpensKeepsItsBytesAndWarns() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: lossy, fileSystem: fileSystem)
-    let base = sampleQuestions(3, prefix: "base")
+    let base = sampleNotes(3, prefix: "base")
     try await repository.save(contentsOf: base)  // Durable: a new store's snapshot.
-    for question in sampleQuestions(2, prefix: "later") { try await repository.save(question) }
+    for note in sampleNotes(2, prefix: "later") { try await repository.save(note) }
     // The later part of the appends reached the disk, the earlier part did not.
     fileSystem.tearUnsyncedWrites(keeping: 60)
     let journal = folder.appending("q.json.journal")
     let torn = try #require(bytes(of: journal))
     try #require(torn.first == 0 && torn.last == UInt8(ascii: "\n"))
 
-    let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == base)
     let warning = try #require(reopened.warnings.first)
     #expect(reopened.warnings.count == 1)
@@ -39,9 +38,9 @@ import Testing
     #expect(warning.message.contains(copy.lastPathComponent), "\(warning.message)")
     #expect(warning.message.contains("q.json.journal"), "\(warning.message)")
 
-    let next = Question(prompt: "after the power cut", answer: "a")
+    let next = Note(title: "after the power cut", text: "a")
     try await reopened.save(next)
-    let again = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let again = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await again.loadAll() == base + [next])
     #expect(again.warnings.isEmpty)
     let copies = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
@@ -51,15 +50,15 @@ import Testing
 
   @Test func zerosFollowedByAnIntactRecordStayAnError() async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(contentsOf: sampleQuestions(3, prefix: "base"))
-    for question in sampleQuestions(2, prefix: "later") { try await repository.save(question) }
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
+    for note in sampleNotes(2, prefix: "later") { try await repository.save(note) }
     let journal = folder.appending("q.json.journal")
     var damaged = try #require(bytes(of: journal))
     for index in 0..<30 { damaged[index] = 0 }  // The first of two records.
     try damaged.write(to: journal)
     #expect(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     #expect(bytes(of: journal) == damaged)
   }

@@ -1,7 +1,6 @@
 // A store that exists but cannot be read makes the repository throw and stay away from it.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -15,17 +14,17 @@ import Testing
     ("all zeros", [UInt8](repeating: 0, count: 64), "not valid JSON"),
     ("null", Array("null".utf8), "top level"),
     ("a number", Array("42".utf8), "top level"),
-    ("wrong schema", Array(#"[{"id":"nope","prompt":1}]"#.utf8), "[0].id"),
+    ("wrong schema", Array(#"[{"id":"nope","title":1}]"#.utf8), "[0].id"),
     (
       "missing key",
       Array(
-        #"{"version":1,"items":[{"id":"3F2A1B4C-0000-4000-8000-000000000001","prompt":"p","answer":"a","tags":[]}]}"#
-          .utf8), "createdAt"
+        #"{"version":1,"items":[{"id":"3F2A1B4C-0000-4000-8000-000000000001","title":"p","tags":[]}]}"#
+          .utf8), "text"
     ),
     ("envelope without items", Array(#"{"version":1}"#.utf8), "items"),
     (
-      "invalid UTF-8", Array(#"[{"prompt":""#.utf8) + [0xFF, 0xFE] + Array(#""}]"#.utf8),
-      "UTF-8 at byte 12"
+      "invalid UTF-8", Array(#"[{"title":""#.utf8) + [0xFF, 0xFE] + Array(#""}]"#.utf8),
+      "UTF-8 at byte 11"
     ),
     ("syntax error", Array(#"{"version":1,"items":[}"#.utf8), "character"),
   ]
@@ -38,7 +37,7 @@ import Testing
     let file = folder.appending("q.json")
     try Data(contents).write(to: file)
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     guard case .corrupt(let url, let reason) = error else {
       Issue.record("expected .corrupt, got \(error)")
@@ -53,15 +52,15 @@ import Testing
 
   @Test func aTruncatedStoreThrowsAtEveryLength() async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "full.json")
-    try await repository.save(contentsOf: sampleQuestions(3))
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "full.json")
+    try await repository.save(contentsOf: sampleNotes(3))
     let full = try #require(bytes(of: folder.appending("full.json")))
     // Every cut that drops the closing bracket; the last byte is a newline, which may go.
     for length in 0..<(full.count - 2) {
       let file = folder.appending("cut.json")
       try full.prefix(length).write(to: file)
       #expect(throws: PersistenceError.self, "length \(length)") {
-        try LocalRepository<Question>(directory: folder.url, filename: "cut.json")
+        try LocalRepository<Note>(directory: folder.url, filename: "cut.json")
       }
       #expect(bytes(of: file) == full.prefix(length))
     }
@@ -69,12 +68,12 @@ import Testing
 
   @Test func duplicateIdentifiersAreRefused() throws {
     let folder = try TemporaryDirectory()
-    let question = Question(prompt: "p", answer: "a")
+    let note = Note(title: "p", text: "a")
     let file = folder.appending("q.json")
-    let data = try JSONEncoder().encode([question, question])
+    let data = try JSONEncoder().encode([note, note])
     try data.write(to: file)
-    #expect(throws: PersistenceError.duplicateID(file, id: question.id.uuidString)) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    #expect(throws: PersistenceError.duplicateID(file, id: note.id.uuidString)) {
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     #expect(bytes(of: file) == data)
   }
@@ -85,7 +84,7 @@ import Testing
     let data = Data(#"{"version":7,"items":[]}"#.utf8)
     try data.write(to: file)
     #expect(throws: PersistenceError.unsupportedVersion(file, version: 7, newest: 1)) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     #expect(bytes(of: file) == data)
   }
@@ -96,7 +95,7 @@ import Testing
       at: folder.appending("q.json"), withIntermediateDirectories: false)
     #expect(throws: PersistenceError.notARegularFile(folder.appending("q.json"), found: "a folder"))
     {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
   }
 
@@ -105,7 +104,7 @@ import Testing
     let path = folder.appending("q.json").path
     try #require(mkfifo(path, 0o600) == 0)
     #expect(throws: PersistenceError.notARegularFile(folder.appending("q.json"), found: "a FIFO")) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
   }
 
@@ -114,8 +113,8 @@ import Testing
   @Test(arguments: ["a folder", "a FIFO"])
   func somethingOtherThanAFileAtTheJournalPathIsNamedOnce(found: String) async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(Question(prompt: "p", answer: "a"))
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(Note(title: "p", text: "a"))
     let journal = folder.appending("q.json.journal")
     try? FileManager.default.removeItem(at: journal)
     if found == "a folder" {
@@ -124,7 +123,7 @@ import Testing
       try #require(mkfifo(journal.path, 0o600) == 0)
     }
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+      try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
     guard case .notARegularFile(let url, found: let named) = error else {
       Issue.record("expected .notARegularFile, got \(error)")
@@ -144,7 +143,7 @@ import Testing
     var configuration = StoreConfiguration()
     configuration.maximumFileSize = 1_024
     #expect(throws: PersistenceError.fileTooLarge(file, size: 2_048, limit: 1_024)) {
-      try LocalRepository<Question>(
+      try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", configuration: configuration)
     }
   }
@@ -152,21 +151,21 @@ import Testing
   /// The cap is inclusive, as for writes: a store of exactly `maximumFileSize` bytes opens.
   @Test func aFileOfExactlyTheSizeLimitOpens() async throws {
     let folder = try TemporaryDirectory()
-    let question = Question(prompt: "At the cap?", answer: "yes")
-    try await LocalRepository<Question>(directory: folder.url, filename: "q.json").save(question)
+    let note = Note(title: "At the cap?", text: "yes")
+    try await LocalRepository<Note>(directory: folder.url, filename: "q.json").save(note)
     let size = try fileStatus(of: folder.appending("q.json")).size
     var configuration = StoreConfiguration()
     configuration.maximumFileSize = size
-    let reopened = try LocalRepository<Question>(
+    let reopened = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration)
-    #expect(await reopened.loadAll() == [question])
+    #expect(await reopened.loadAll() == [note])
   }
 
   @Test(arguments: ["", ".", "..", "a/b", "/etc/passwd", "nul\0byte"])
   func invalidFilenamesAreRefused(filename: String) throws {
     let folder = try TemporaryDirectory()
     let error = try #require(throws: PersistenceError.self) {
-      try LocalRepository<Question>(directory: folder.url, filename: filename)
+      try LocalRepository<Note>(directory: folder.url, filename: filename)
     }
     guard case .invalidFilename(let name, _) = error else {
       Issue.record("expected .invalidFilename, got \(error)")

@@ -1,7 +1,6 @@
 // Writers that share a store: ordering, the executor, the lock, and two instances on one file.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -22,19 +21,19 @@ import Testing
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
     configuration.strategy = .rewrite
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for question in sampleQuestions(300) {
-        group.addTask { try await repository.save(question) }
+      for note in sampleNotes(300) {
+        group.addTask { try await repository.save(note) }
       }
       try await group.waitForAll()
     }
     let sizes = fileSystem.renamedSizes
     #expect(sizes.count == 300)
     #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 < $1 })
-    let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let onDisk = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await onDisk.loadAll() == repository.loadAll())
   }
 
@@ -42,29 +41,29 @@ import Testing
   /// files back gives the items in the order memory holds them, after group-committed saves.
   @Test func concurrentJournalRecordsLandInOrder() async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await repository.save(Question(prompt: "first", answer: "a"))
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(Note(title: "first", text: "a"))
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for question in sampleQuestions(300) {
-        group.addTask { try await repository.save(question) }
+      for note in sampleNotes(300) {
+        group.addTask { try await repository.save(note) }
       }
       try await group.waitForAll()
     }
     let journal = try #require(bytes(of: folder.appending("q.json.journal")))
     #expect(journal.split(separator: UInt8(ascii: "\n")).count == 300)
-    let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let onDisk = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await onDisk.loadAll() == repository.loadAll())
   }
 
   @Test func fileInputAndOutputRunOnTheRepositorysQueueNotTheCooperativePool() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     fileSystem.fail(at: nil)  // Forget the calls of `init`, which runs on the caller's thread.
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for question in sampleQuestions(20) {
-        group.addTask { try await repository.save(question) }
+      for note in sampleNotes(20) {
+        group.addTask { try await repository.save(note) }
       }
       try await group.waitForAll()
     }
@@ -74,15 +73,15 @@ import Testing
 
   @Test func twoInstancesOnOneFileInterleavingKeepEverySave() async throws {
     let folder = try TemporaryDirectory()
-    let first = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let second = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let mine = sampleQuestions(100, prefix: "first")
-    let theirs = sampleQuestions(100, prefix: "second")
+    let first = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let second = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let mine = sampleNotes(100, prefix: "first")
+    let theirs = sampleNotes(100, prefix: "second")
     for (a, b) in zip(mine, theirs) {
       try await first.save(a)
       try await second.save(b)
     }
-    let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let onDisk = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     let stored = await onDisk.loadAll()
     #expect(stored.count == 200)
     #expect(Set(stored.map(\.id)) == Set((mine + theirs).map(\.id)))
@@ -91,83 +90,85 @@ import Testing
 
   @Test func twoInstancesSavingConcurrentlyKeepEverySave() async throws {
     let folder = try TemporaryDirectory()
-    let first = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let second = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let all = sampleQuestions(200)
+    let first = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let second = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let all = sampleNotes(200)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for (index, question) in all.enumerated() {
+      for (index, note) in all.enumerated() {
         let repository = index.isMultiple(of: 2) ? first : second
-        group.addTask { try await repository.save(question) }
+        group.addTask { try await repository.save(note) }
       }
       try await group.waitForAll()
     }
-    let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let onDisk = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(Set(await onDisk.loadAll().map(\.id)) == Set(all.map(\.id)))
   }
 
   @Test func aDeleteByOneInstanceIsNotUndoneByTheOther() async throws {
     let folder = try TemporaryDirectory()
-    let first = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let questions = sampleQuestions(3)
-    try await first.save(contentsOf: questions)
-    let second = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    try await second.delete(questions[0].id)
-    let added = Question(prompt: "added by the first", answer: "a")
-    try await first.save(added)  // `first` still has questions[0] in memory.
-    let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    #expect(await onDisk.loadAll() == [questions[1], questions[2], added])
+    let first = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let notes = sampleNotes(3)
+    try await first.save(contentsOf: notes)
+    let second = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await second.delete(notes[0].id)
+    let added = Note(title: "added by the first", text: "a")
+    try await first.save(added)  // `first` still has notes[0] in memory.
+    let onDisk = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await onDisk.loadAll() == [notes[1], notes[2], added])
   }
 
   /// `insert` checks under the lock after reading the other instance's records: an ID the
   /// other one took since this one loaded is refused, and its item is not replaced.
   @Test func anInsertSeesAnIDTheOtherInstanceTookAfterItLoaded() async throws {
     let folder = try TemporaryDirectory()
-    let first = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let second = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-    let taken = Question(prompt: "taken by the first", answer: "a")
+    let first = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let second = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let taken = Note(title: "taken by the first", text: "a")
     let insertedTaken = try await first.insert(taken)
     #expect(insertedTaken)
     var rival = taken
-    rival.prompt = "claimed by the second"
+    rival.title = "claimed by the second"
     let insertedRival = try await second.insert(rival)
     #expect(!insertedRival)
     #expect(await second.find(by: taken.id) == taken)
-    let onDisk = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
+    let onDisk = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await onDisk.loadAll() == [taken])
   }
 
-  /// Two instances claim IDs from the same clock reading at once, as two quizzes finishing
-  /// in the same millisecond do: every claim lands, each under its own ID.
+  /// Two instances claim IDs counting up from the same number at once, as two writers that
+  /// derive their IDs from one clock reading do: every claim lands, each under its own ID,
+  /// and neither instance's item replaces the other's.
   @Test func twoInstancesClaimingTheSameIDsKeepEveryItem() async throws {
     let folder = try TemporaryDirectory()
-    let finish = Date(timeIntervalSince1970: 1_800_000_000)
+    let first = 1_800_000_000_000  // Milliseconds since 1970, as such an ID would be.
     let repositories = try (0..<2).map { _ in
-      try LocalRepository<StudySession>(directory: folder.url, filename: "s.json")
+      try LocalRepository<Counter>(directory: folder.url, filename: "c.json")
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for repository in repositories {
+      for (instance, repository) in repositories.enumerated() {
         group.addTask {
           for _ in 0..<30 {
-            var session = StudySession(startedAt: finish, finishedAt: finish)
-            while try await !repository.insert(session) { session.id += 1 }
+            var item = Counter(id: first, value: instance)
+            while try await !repository.insert(item) { item.id += 1 }
           }
         }
       }
       try await group.waitForAll()
     }
-    let onDisk = try LocalRepository<StudySession>(directory: folder.url, filename: "s.json")
-    let ids = await onDisk.loadAll().map(\.id)
-    #expect(ids.count == 60)
-    #expect(Set(ids) == Set((0..<60).map { StudySession.identifier(finishedAt: finish) + $0 }))
+    let onDisk = try LocalRepository<Counter>(directory: folder.url, filename: "c.json")
+    let stored = await onDisk.loadAll()
+    #expect(stored.count == 60)
+    #expect(Set(stored.map(\.id)) == Set(first..<(first + 60)))
+    #expect(stored.filter { $0.value == 0 }.count == 30, "an item of one instance was replaced")
   }
 
   @Test func aWriterThatCannotGetTheLockInTimeFailsAndChangesNothing() async throws {
     let folder = try TemporaryDirectory()
     var configuration = StoreConfiguration()
     configuration.lockTimeout = .milliseconds(200)
-    let repository = try LocalRepository<Question>(
+    let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration)
-    let existing = Question(prompt: "existing", answer: "a")
+    let existing = Note(title: "existing", text: "a")
     try await repository.save(existing)
     let before = try #require(bytes(of: folder.appending("q.json")))
 
@@ -178,7 +179,7 @@ import Testing
     try #require(flock(holder, LOCK_EX) == 0)
 
     let error = try await #require(throws: PersistenceError.self) {
-      try await repository.save(Question(prompt: "blocked", answer: "a"))
+      try await repository.save(Note(title: "blocked", text: "a"))
     }
     guard case .lockTimeout(let url, let seconds) = error else {
       Issue.record("expected .lockTimeout, got \(error)")
@@ -190,7 +191,7 @@ import Testing
     #expect(bytes(of: folder.appending("q.json")) == before)
 
     flock(holder, LOCK_UN)
-    try await repository.save(Question(prompt: "after", answer: "a"))
+    try await repository.save(Note(title: "after", text: "a"))
     #expect(await repository.loadAll().count == 2)
   }
 }

@@ -160,7 +160,7 @@ import Testing
     let (terminal, before) = try launchOnTheSampleDeck()
     try terminal.signal(SIGSEGV)
     let exit = try terminal.waitForExit()
-    if ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread" {
+    if ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread" {
       // Under `make test-tsan` the sanitizer's runtime reports the SIGSEGV and exits with 66.
       #expect(exit.status != 0)
     } else {

@@ -48,7 +48,7 @@ import Testing
     print("questions add started → shown in the full-screen list: \(latency)")
     // Under the thread sanitizer every process sleeps 1 s at exit (TSan's atexit_sleep_ms),
     // the writer's run includes that sleep, and every thread runs many times slower.
-    let isSanitized = ProcessInfo.processInfo.environment["QUESTIONBANK_SANITIZER"] == "thread"
+    let isSanitized = ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread"
     #expect(latency < .seconds(isSanitized ? 10 : 1))
     #expect(screen.line(0).hasSuffix(" 4"))
     #expect(isSelected("beta question", on: screen))

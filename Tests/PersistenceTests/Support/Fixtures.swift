@@ -1,7 +1,6 @@
 // Small helpers shared by the persistence tests: sample items and raw file access.
 
 import Foundation
-import Models
 
 /// A model with an `Int` identifier, to show the repository is generic over ID types.
 struct Counter: Codable, Identifiable, Sendable, Equatable {
@@ -15,11 +14,16 @@ struct Setting: Codable, Identifiable, Sendable, Equatable {
   var value: String
 }
 
-/// `count` distinct questions with predictable prompts.
-func sampleQuestions(_ count: Int, prefix: String = "Question") -> [Question] {
-  (0..<count).map {
-    Question(prompt: "\(prefix) \($0)", answer: "Answer \($0)", tags: ["t\($0 % 3)"])
-  }
+/// `count` distinct notes with predictable titles ("Note 0", "Note 1", ...) and texts
+/// ("Text 0", ...).
+func sampleNotes(_ count: Int, prefix: String = "Note") -> [Note] {
+  (0..<count).map { Note(title: "\(prefix) \($0)", text: "Text \($0)", tags: ["t\($0 % 3)"]) }
+}
+
+/// A note of about 220 bytes on disk, the size the tests that fill a disk or a size cap are
+/// worked out for.
+func paddedNote(_ index: Int, prefix: String) -> Note {
+  Note(title: "\(prefix) \(index)", text: String(repeating: "a", count: 140))
 }
 
 /// The bytes of a file, or `nil` if there is none.

@@ -1,7 +1,6 @@
 // A store on disk with a snapshot and a journal behind it, for the tests that damage a journal.
 
 import Foundation
-import Models
 import Persistence
 import TestSupport
 
@@ -9,12 +8,12 @@ import TestSupport
 /// its journal, `q.json.journal`; returns every item in order.
 func makeJournaledStore(
   in folder: TemporaryDirectory, base: Int = 3, appended: Int = 4
-) async throws -> [Question] {
-  let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
-  let first = sampleQuestions(base, prefix: "base")
+) async throws -> [Note] {
+  let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+  let first = sampleNotes(base, prefix: "base")
   try await repository.save(contentsOf: first)  // A new store's first change: the snapshot.
-  let more = sampleQuestions(appended, prefix: "appended")
-  for question in more { try await repository.save(question) }
+  let more = sampleNotes(appended, prefix: "appended")
+  for note in more { try await repository.save(note) }
   return first + more
 }
 

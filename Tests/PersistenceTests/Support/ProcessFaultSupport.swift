@@ -1,7 +1,6 @@
-// Helpers for the process-fault tests: killable writers, system tools, mounts and probes.
+// Helpers for the process-fault tests: system tools, mounts, probes, a nearly full journal.
 
 import Foundation
-import Models
 import TestSupport
 import Testing
 
@@ -34,16 +33,6 @@ func runTool(_ name: String, _ arguments: [String]) throws -> ChildProcessResult
   try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
 }
 
-/// The built `StoreWriter` child program.
-var storeWriter: URL { BuiltProducts.executable("StoreWriter") }
-
-/// The ids of the `ack <UUID>` lines of a writer's output, in order; other lines are ignored.
-func acknowledgedIDs(in output: String) -> [UUID] {
-  output.split(separator: "\n").compactMap { line in
-    line.hasPrefix("ack ") ? UUID(uuidString: String(line.dropFirst(4))) : nil
-  }
-}
-
 /// The names of the temporary files a write of `filename` leaves in `folder`.
 func temporaryFiles(in folder: URL, for filename: String = "q.json") throws -> [String] {
   try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -55,33 +44,29 @@ func storePath(in folder: URL, filename: String = "q.json") -> String {
   folder.appendingPathComponent(filename).resolvingSymlinksInPath().path
 }
 
-/// A question of about 220 bytes on disk, shaped like the ones `StoreWriter` saves.
-func writerSizedQuestion(_ index: Int, prefix: String) -> Question {
-  Question(prompt: "\(prefix) \(index)", answer: String(repeating: "a", count: 100))
-}
-
 /// Builds a journal store `q.json` in `folder` whose journal is within `margin` bytes of the
-/// size that makes a save compact it, and returns its items in order.
-func fillJournalToJustBelowCompaction(
-  in folder: URL, margin: Int64
-) async throws -> [Question] {
+/// size that makes a save compact it, saving `item(0)`, `item(1)`, ... (items of about 220
+/// bytes on disk, such as ``paddedNote(_:prefix:)``), and returns its items in order.
+func fillJournalToJustBelowCompaction<Item: Codable & Identifiable & Sendable>(
+  in folder: URL, margin: Int64, with item: (Int) -> Item
+) async throws -> [Item] where Item.ID: Hashable & Codable & Sendable {
   let threshold = StoreConfiguration().minimumCompactionSize
   let journal = folder.appendingPathComponent("q.json.journal")
   func journalSize() throws -> Int64 {
     FileManager.default.fileExists(atPath: journal.path) ? try fileStatus(of: journal).size : 0
   }
-  let repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
-  var items = [writerSizedQuestion(0, prefix: "seed")]
+  let repository = try LocalRepository<Item>(directory: folder, filename: "q.json")
+  var items = [item(0)]
   try await repository.save(contentsOf: items)  // A new store writes its snapshot at once.
   while try journalSize() < threshold - (16 << 10) {
-    let batch = (0..<40).map { writerSizedQuestion(items.count + $0, prefix: "seed") }
+    let batch = (0..<40).map { item(items.count + $0) }
     try await repository.save(contentsOf: batch)
     items += batch
   }
   while try journalSize() < threshold - margin {
-    let question = writerSizedQuestion(items.count, prefix: "seed")
-    try await repository.save(question)
-    items.append(question)
+    let next = item(items.count)
+    try await repository.save(next)
+    items.append(next)
   }
   try #require(try journalSize() <= threshold, "the journal was compacted while filling it")
   return items
@@ -116,68 +101,4 @@ func withTmpfs<Value>(
     withExtendedLifetime(parent) {}
   }
   return try await body(mountPoint)
-}
-
-/// A `StoreWriter save` child that a test can kill at any moment, reading its
-/// acknowledgements as they arrive.
-final class KillableWriter {
-  /// How a killed or finished writer ended.
-  struct Outcome: Sendable {
-    /// Whether SIGKILL (or another signal) ended it.
-    var wasKilled: Bool
-    /// Its exit status, or the signal number when killed.
-    var status: Int32
-    /// Every id it acknowledged, in order.
-    var acknowledged: [UUID]
-    /// What it wrote to standard error.
-    var standardError: String
-  }
-
-  private let process = Process()
-  private let output = Pipe()
-  private let errors = Pipe()
-  private var received = Data()
-
-  /// Starts `StoreWriter <mode> <folder> <count> <prefix>`, `mode` being `save` or
-  /// `save-relaxed`.
-  init(folder: URL, count: Int, prefix: String, mode: String = "save") throws {
-    process.executableURL = storeWriter
-    process.arguments = [mode, folder.path, String(count), prefix]
-    process.environment = ChildProcess.environment([:])
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-  }
-
-  /// Blocks until `count` acknowledgements have been read or the writer closed its output.
-  func waitForAcknowledgements(_ count: Int) {
-    while acknowledgementCount < count {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { return }  // End of output: the writer is gone.
-      received.append(chunk)
-    }
-  }
-
-  /// Sends SIGKILL unless the writer already ended.
-  func killNow() {
-    guard process.isRunning else { return }
-    _ = kill(process.processIdentifier, SIGKILL)
-  }
-
-  /// Waits for the writer to end and collects the rest of its output.
-  func finish() throws -> Outcome {
-    process.waitUntilExit()
-    received.append(try output.fileHandleForReading.readToEnd() ?? Data())
-    let standardError = try errors.fileHandleForReading.readToEnd() ?? Data()
-    return Outcome(
-      wasKilled: process.terminationReason == .uncaughtSignal,
-      status: process.terminationStatus,
-      acknowledged: acknowledgedIDs(in: String(decoding: received, as: UTF8.self)),
-      standardError: String(decoding: standardError, as: UTF8.self))
-  }
-
-  private var acknowledgementCount: Int {
-    received.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-  }
 }

@@ -1,14 +1,13 @@
 // Helpers for the streamed-open tests: snapshot files, the stream on its own, the whole decode.
 
 import Foundation
-import Models
 import Testing
 
 @testable import Persistence
 
 /// What opening a snapshot gave: its items in order and its journal sequence.
 struct SnapshotRead: Equatable {
-  var items: [Question]
+  var items: [Note]
   var sequence: Int
 }
 
@@ -47,7 +46,7 @@ struct SnapshotUnderTest {
     stream.chunkSize = chunkSize
     stream.linesPerPart = linesPerPart
     let opened = try reader().withOpenFile { descriptor, status throws(PersistenceError) in
-      try stream.read(descriptor, size: status.size, as: Question.self)
+      try stream.read(descriptor, size: status.size, as: Note.self)
     }
     return try #require(opened).map { SnapshotRead(items: $0.cache.values, sequence: $0.sequence) }
   }
@@ -61,7 +60,7 @@ struct SnapshotUnderTest {
   func opened(chunkSize: Int = 1 << 20) throws -> Result<SnapshotRead, PersistenceError> {
     let file = try file(chunkSize: chunkSize)
     return Result { () throws(PersistenceError) in
-      let contents = try file.readSnapshot(as: Question.self)
+      let contents = try file.readSnapshot(as: Note.self)
       return SnapshotRead(items: contents.cache.values, sequence: contents.sequence)
     }
   }
@@ -70,14 +69,14 @@ struct SnapshotUnderTest {
   func decodedWhole() throws -> Result<SnapshotRead, PersistenceError> {
     let file = try file()
     return Result { () throws(PersistenceError) in
-      let contents = try file.decodeWhole(bytes, as: Question.self)
+      let contents = try file.decodeWhole(bytes, as: Note.self)
       return SnapshotRead(items: contents.cache.values, sequence: contents.sequence)
     }
   }
 }
 
 /// A snapshot of `items` exactly as the writer makes it, noting journal sequence 7.
-func writtenSnapshot(_ items: [Question]) throws -> Data {
+func writtenSnapshot(_ items: [Note]) throws -> Data {
   Data(try StoreFormat.encode(items, version: 1, sequence: 7))
 }
 
