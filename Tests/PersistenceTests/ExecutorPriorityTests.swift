@@ -12,7 +12,7 @@ import Testing
   /// came: enough of them that the lane is trimmed while it drains.
   @Test func aHigherPriorityJobRunsBeforeTheJobsQueuedAheadOfIt() async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Entry>(directory: folder.url, filename: "e.json")
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "notes.json")
     let log = Guarded<[String]>([])
     let gate = DispatchSemaphore(value: 0)
     let entered = Guarded(0)
@@ -40,17 +40,17 @@ import Testing
   /// only if the `.high` save scheduled a sync of its own priority, which ran first.
   @Test func aHigherPrioritySaveDoesNotWaitForALowerPrioritySync() async throws {
     let folder = try TemporaryDirectory()
-    let repository = try LocalRepository<Entry>(directory: folder.url, filename: "e.json")
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "notes.json")
     let log = Guarded<[String]>([])
     let firstGate = DispatchSemaphore(value: 0)
     let secondGate = DispatchSemaphore(value: 0)
     let entered = Guarded(0)
     // The first change writes the snapshot, durable at once; later ones go to the journal.
-    try await repository.save(Entry(id: 0))
+    try await repository.save(Note(title: "first"))
 
     let holder = Task { await repository.hold(until: firstGate, signalling: entered) }
     try await waitUntil(entered, reaches: 1)
-    let lowSave = Task(priority: .low) { try await repository.save(Entry(id: 1)) }
+    let lowSave = Task(priority: .low) { try await repository.save(Note(title: "low")) }
     try await waitUntil(repository, hasWaiting: 1)
     let secondHolder = Task(priority: .low) {
       await repository.hold(until: secondGate, signalling: entered)
@@ -64,7 +64,7 @@ import Testing
     // kept for the jobs behind it); the high save joins them.
     try await waitUntil(entered, reaches: 2)
     let queued = repository.executor.waitingJobCount
-    let highSave = Task(priority: .high) { try await repository.save(Entry(id: 2)) }
+    let highSave = Task(priority: .high) { try await repository.save(Note(title: "high")) }
     try await waitUntil(repository, hasWaiting: queued + 1)
     secondGate.signal()
     try await highSave.value
@@ -87,7 +87,7 @@ import Testing
 
   /// Polls the executor until `count` jobs wait on it, or fails after 10 s.
   private func waitUntil(
-    _ repository: LocalRepository<Entry>, hasWaiting count: Int
+    _ repository: LocalRepository<Note>, hasWaiting count: Int
   ) async throws {
     let deadline = ContinuousClock.now + .seconds(10)
     while repository.executor.waitingJobCount < count {
@@ -95,11 +95,6 @@ import Testing
       try await Task.sleep(for: .microseconds(200))
     }
   }
-}
-
-/// The smallest item a store can hold.
-private struct Entry: Codable, Identifiable, Sendable {
-  var id: Int
 }
 
 extension LocalRepository {
