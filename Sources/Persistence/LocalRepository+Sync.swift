@@ -1,4 +1,7 @@
-// Group commit: the changes appended while a sync waits to run share that one fsync.
+// Group commit: the changes appended while a sync waits to run share that one fsync, made off
+// the actor.
+
+import Dispatch
 
 extension LocalRepository {
   /// The callers waiting for the next sync of the journal, and what is scheduled.
@@ -16,10 +19,11 @@ extension LocalRepository {
   ///
   /// When no job waits on the actor's queue and no sync is scheduled, nobody could share the
   /// sync: it runs at once, here, on the actor's thread, and a lone save costs one hop there
-  /// and one back. Otherwise the sync is a job of its own on the actor's queue, enqueued
-  /// behind the jobs of its priority already waiting there: every change those jobs append
-  /// before it runs is covered by the same `fsync`, so a thousand concurrent saves share a
-  /// handful of syncs.
+  /// and one back. Otherwise a job of its own on the actor's queue, enqueued behind the jobs
+  /// of its priority already waiting there, hands the sync to the repository's syncer queue:
+  /// every change those jobs append before it runs is covered by the same `fsync`, so a
+  /// thousand concurrent saves share a handful of syncs, and the actor is free to answer
+  /// reads while the disk works.
   ///
   /// A caller of a higher priority than the sync already scheduled enqueues one of its own
   /// priority, which runs first and syncs for everyone waiting: a save made from a screen
@@ -42,21 +46,27 @@ extension LocalRepository {
     try result.get()
   }
 
-  /// Syncs the journal once for every caller waiting, then resumes them. A sync job that
-  /// finds nobody waiting (a job of a higher priority ran first) does nothing.
+  /// Has the syncer flush the journal once for every caller waiting, then resume them. A
+  /// sync job that finds nobody waiting (a job of a higher priority ran first) does nothing.
+  ///
+  /// The flush covers every record appended before it starts; the syncer is serial, so the
+  /// flushes of successive groups run one after the other, in order.
   private func syncWaitingChanges() {
     let waiting = pendingSync.waiting
     guard !waiting.isEmpty else { return }
     pendingSync.waiting = []
     pendingSync.scheduledPriority = nil
-    let result: Result<Void, PersistenceError>
+    let flush: JournalFlush
     do throws(PersistenceError) {
-      try store.synchronizeJournal()
-      result = .success(())
+      flush = try store.journalFlush()
     } catch {
-      result = .failure(error)
+      for caller in waiting { caller.resume(returning: .failure(error)) }
+      return
     }
-    for caller in waiting { caller.resume(returning: result) }
+    syncer.async {
+      let result = flush.run()
+      for caller in waiting { caller.resume(returning: result) }
+    }
   }
 
   /// Syncs the journal `delay` from now, unless a sync is already scheduled: the promise of

@@ -46,6 +46,9 @@ where T.ID: Hashable & Codable & Sendable {
 
   /// The queue every isolated method of this actor runs on.
   nonisolated let executor: StoreExecutor
+  /// The serial queue that flushes the journal for saves waiting together (group commit),
+  /// so that the actor answers reads and takes the next saves while the `fsync` runs.
+  nonisolated let syncer: DispatchQueue
 
   /// The executor of this actor: its own serial queue (see `StoreExecutor`).
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -106,6 +109,7 @@ where T.ID: Hashable & Codable & Sendable {
     fileURL = location.fileURL
     warnings = store.warnings
     executor = StoreExecutor(path: location.path)
+    syncer = RepositoryQueue.make(label: "LocalRepository sync \(location.path)")
   }
 
   /// Inserts `item`, or replaces the item with the same ID, and returns once it is durable.

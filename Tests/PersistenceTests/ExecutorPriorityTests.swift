@@ -74,36 +74,9 @@ import Testing
     #expect(log.read { $0 } == ["0 saves waiting for a sync"])
     #expect(await repository.loadAll().count == 3)
   }
-
-  /// Polls `entered` until it reaches `count`, or fails after 10 s. (Waiting on a semaphore
-  /// here would block a thread of the pool, which the tasks the test starts need.)
-  private func waitUntil(_ entered: Guarded<Int>, reaches count: Int) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while entered.read({ $0 }) < count {
-      try #require(ContinuousClock.now < deadline, "the actor was never held")
-      try await Task.sleep(for: .microseconds(200))
-    }
-  }
-
-  /// Polls the executor until `count` jobs wait on it, or fails after 10 s.
-  private func waitUntil(
-    _ repository: LocalRepository<Note>, hasWaiting count: Int
-  ) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while repository.executor.waitingJobCount < count {
-      try #require(ContinuousClock.now < deadline, "\(count) jobs never queued up")
-      try await Task.sleep(for: .microseconds(200))
-    }
-  }
 }
 
 extension LocalRepository {
-  /// Counts itself in `entered`, then keeps the actor busy until `gate` is signalled.
-  fileprivate func hold(until gate: DispatchSemaphore, signalling entered: Guarded<Int>) {
-    entered.withLock { $0 += 1 }
-    gate.wait()
-  }
-
   /// Notes in `log` how many saves wait for a sync of the journal, on the actor.
   fileprivate func noteWaitingSaves(in log: Guarded<[String]>) {
     let count = pendingSync.waiting.count

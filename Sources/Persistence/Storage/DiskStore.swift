@@ -193,6 +193,15 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     lastRecordNumber = next
   }
 
+  /// A flush of the journal to run off the actor; it covers every record appended so far.
+  func journalFlush() throws(PersistenceError) -> JournalFlush {
+    do {
+      return try journal.flush(reportingAs: snapshot.location.fileURL)
+    } catch {
+      throw .notDurable(snapshot.location.fileURL, reason: error.description)
+    }
+  }
+
   /// Flushes the journal: what makes the records appended so far durable.
   func synchronizeJournal() throws(PersistenceError) {
     do {

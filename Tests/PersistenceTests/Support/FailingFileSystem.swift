@@ -1,6 +1,7 @@
 // A file system that performs real calls but makes a chosen one fail, for fault injection.
 
 import Foundation
+import TestSupport
 
 @testable import Persistence
 
@@ -28,6 +29,8 @@ final class FailingFileSystem: FileSystem {
     var failMatchingRemaining = Int.max
     /// The size of each file written since its last `fsync`, as of that `fsync` (0 if none).
     var unsyncedFiles: [String: Int64] = [:]
+    /// Flushes that wait for a gate: see ``holdFlushes(onPathEndingIn:until:entered:)``.
+    var heldFlushes: (suffix: String, gate: DispatchSemaphore, entered: Guarded<Int>)?
   }
   private let state = LockedState(State())
   private let real = SystemFileSystem()
@@ -123,8 +126,26 @@ final class FailingFileSystem: FileSystem {
     return try real.write(descriptor, path: path, from: buffer)
   }
 
+  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32 {
+    try check("dup", path)
+    return try real.duplicate(descriptor, path: path)
+  }
+
+  /// Makes every flush of a file whose path ends in `suffix` count itself in `entered`,
+  /// then wait until `gate` is signalled once; from then on flushes run straight through.
+  func holdFlushes(
+    onPathEndingIn suffix: String, until gate: DispatchSemaphore, entered: Guarded<Int>
+  ) {
+    state.withLock { $0.heldFlushes = (suffix, gate, entered) }
+  }
+
   func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
     try check("fsync", path)
+    if let held = state.withLock({ $0.heldFlushes }), path.hasSuffix(held.suffix) {
+      held.entered.withLock { $0 += 1 }
+      held.gate.wait()
+      held.gate.signal()  // Open for good: the next flush passes too.
+    }
     try real.synchronize(descriptor, path: path)
     state.withLock { _ = $0.unsyncedFiles.removeValue(forKey: path) }
   }

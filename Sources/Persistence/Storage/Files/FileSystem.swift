@@ -53,6 +53,8 @@ protocol FileSystem: Sendable {
     _ descriptor: Int32, path: String, from buffer: UnsafeRawBufferPointer
   )
     throws(SystemCallError) -> Int
+  /// A second descriptor for the same open file, closed on exec (`F_DUPFD_CLOEXEC`), above 2.
+  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32
   /// Flushes a file or folder to stable storage (`F_FULLFSYNC` on Apple platforms).
   func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError)
   func setPermissions(

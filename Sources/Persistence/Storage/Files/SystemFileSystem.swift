@@ -54,6 +54,11 @@ struct SystemFileSystem: FileSystem {
     try retrying("write", path) { systemWrite(descriptor, buffer.baseAddress, buffer.count) }
   }
 
+  func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32 {
+    // Above 2, like every descriptor of a store file (see `open`).
+    try retrying("fcntl", path) { fcntl(descriptor, F_DUPFD_CLOEXEC, 3) }
+  }
+
   func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
     #if canImport(Darwin)
       // Plain fsync on Apple platforms does not reach stable storage; F_FULLFSYNC does.

@@ -143,6 +143,14 @@ final class JournalFile {
     try fileSystem.synchronize(try openForWriting(), path: path)
   }
 
+  /// A flush of the journal that another thread can run while this instance goes on
+  /// appending: it holds a descriptor of its own for the open journal, so a journal replaced
+  /// or closed meanwhile cannot turn it into a flush of some other file.
+  func flush(reportingAs file: URL) throws(SystemCallError) -> JournalFlush {
+    let descriptor = try fileSystem.duplicate(try openForWriting(), path: path)
+    return JournalFlush(descriptor: descriptor, path: path, file: file, fileSystem: fileSystem)
+  }
+
   /// The descriptor used for appends, opening (and if needed creating) the file first.
   ///
   /// Call it after ``changesSinceLastSeen()`` under the store's lock, so the file is the one

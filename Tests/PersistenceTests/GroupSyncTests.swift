@@ -1,0 +1,55 @@
+// The shared fsync of a group of saves runs off the actor, which answers reads meanwhile.
+
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct GroupSyncTests {
+  /// Two saves queue up behind a held actor, so they share one sync, handed to the syncer.
+  /// While that `fsync` is held, a read must still get through the actor; the saves return
+  /// once the flush is let go.
+  @Test func theActorAnswersReadsWhileAGroupsFsyncRuns() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Note>(
+      directory: folder.url, filename: "notes.json", fileSystem: fileSystem)
+    // The first change writes the snapshot, durable at once; later ones go to the journal.
+    let first = Note(title: "first")
+    try await repository.save(first)
+
+    let gate = DispatchSemaphore(value: 0)
+    let held = Guarded(0)
+    let flushGate = DispatchSemaphore(value: 0)
+    let flushing = Guarded(0)
+    let holder = Task { await repository.hold(until: gate, signalling: held) }
+    try await waitUntil(held, reaches: 1)
+    let saves = [Note(title: "one"), Note(title: "two")].map { note in
+      Task { try await repository.save(note) }
+    }
+    try await waitUntil(repository, hasWaiting: 2)
+    fileSystem.holdFlushes(onPathEndingIn: ".journal", until: flushGate, entered: flushing)
+    gate.signal()
+    try await waitUntil(flushing, reaches: 1)
+
+    // The flush is held. A read, made from a task so that a regression fails instead of
+    // hanging, must come back.
+    let answered = Guarded(0)
+    let read = Task {
+      let count = await repository.loadAll().count
+      answered.withLock { $0 = 1 }
+      return count
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while answered.read({ $0 }) == 0 && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    let answeredDuringTheFlush = answered.read { $0 } == 1
+    flushGate.signal()
+    #expect(answeredDuringTheFlush, "the read waited for the fsync")
+    #expect(await read.value == 3)
+    for save in saves { try await save.value }
+    await holder.value
+  }
+}

@@ -1,0 +1,34 @@
+// Helpers for tests that hold a repository's actor busy and watch the jobs queue up behind it.
+
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+extension LocalRepository {
+  /// Counts itself in `entered`, then keeps the actor busy until `gate` is signalled.
+  func hold(until gate: DispatchSemaphore, signalling entered: Guarded<Int>) {
+    entered.withLock { $0 += 1 }
+    gate.wait()
+  }
+}
+
+/// Polls `entered` until it reaches `count`, or fails after 10 s. (Waiting on a semaphore
+/// instead would block a thread of the pool, which the tasks the test starts need.)
+func waitUntil(_ entered: Guarded<Int>, reaches count: Int) async throws {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while entered.read({ $0 }) < count {
+    try #require(ContinuousClock.now < deadline, "\(count) never reached")
+    try await Task.sleep(for: .microseconds(200))
+  }
+}
+
+/// Polls the repository's executor until `count` jobs wait on it, or fails after 10 s.
+func waitUntil<T>(_ repository: LocalRepository<T>, hasWaiting count: Int) async throws {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while repository.executor.waitingJobCount < count {
+    try #require(ContinuousClock.now < deadline, "\(count) jobs never queued up")
+    try await Task.sleep(for: .microseconds(200))
+  }
+}
