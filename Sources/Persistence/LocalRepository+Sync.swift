@@ -7,19 +7,30 @@ extension LocalRepository {
   /// The callers waiting for the next sync of the journal, and what is scheduled.
   struct PendingSync {
     /// Each caller whose record is appended and not yet synced.
-    var waiting: [CheckedContinuation<Result<Void, PersistenceError>, Never>] = []
+    var waiting: [CheckedContinuation<Flushed, Never>] = []
     /// The priority of the newest job enqueued on the actor's queue to sync for `waiting`,
     /// or `nil` when none is.
     var scheduledPriority: TaskPriority?
+    /// How many flushes were handed to the syncer, and the number of the newest one known
+    /// to have ended: while they differ, the syncer is busy with the journal.
+    var flushesStarted = 0
+    var flushesFinished = 0
     /// Whether a sync of a lossy save is scheduled for later.
     var backgroundIsScheduled = false
   }
 
+  /// What a waiting caller learns: the outcome of the flush that covered its record, and
+  /// that flush's number.
+  struct Flushed: Sendable {
+    let result: Result<Void, PersistenceError>
+    let number: Int
+  }
+
   /// Returns once an `fsync` of the journal that started after this call has finished.
   ///
-  /// When no job waits on the actor's queue and no sync is scheduled, nobody could share the
-  /// sync: it runs at once, here, on the actor's thread, and a lone save costs one hop there
-  /// and one back. Otherwise a job of its own on the actor's queue, enqueued behind the jobs
+  /// When no job waits on the actor's queue, no sync is scheduled and the syncer is idle,
+  /// nobody could share the sync: it runs at once, here, on the actor's thread, and a lone
+  /// save costs one hop there and one back. Otherwise a job of its own on the actor's queue, enqueued behind the jobs
   /// of its priority already waiting there, hands the sync to the repository's syncer queue:
   /// every change those jobs append before it runs is covered by the same `fsync`, so a
   /// thousand concurrent saves share a handful of syncs, and the actor is free to answer
@@ -31,19 +42,22 @@ extension LocalRepository {
   ///
   /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed.
   func waitUntilDurable() async throws(PersistenceError) {
-    if pendingSync.scheduledPriority == nil && !executor.hasWaitingJobs {
+    if pendingSync.scheduledPriority == nil && !executor.hasWaitingJobs
+      && pendingSync.flushesFinished == pendingSync.flushesStarted
+    {
       try store.synchronizeJournal()
       return
     }
     let priority = Task.currentPriority
-    let result = await withCheckedContinuation { continuation in
+    let flushed = await withCheckedContinuation { continuation in
       pendingSync.waiting.append(continuation)
       if let scheduled = pendingSync.scheduledPriority, scheduled >= priority { return }
       pendingSync.scheduledPriority = priority
       // Isolated to this actor: the task's job goes behind the actor's jobs of its priority.
       Task(priority: priority) { self.syncWaitingChanges() }
     }
-    try result.get()
+    pendingSync.flushesFinished = max(pendingSync.flushesFinished, flushed.number)
+    try flushed.result.get()
   }
 
   /// Has the syncer flush the journal once for every caller waiting, then resume them. A
@@ -60,12 +74,15 @@ extension LocalRepository {
     do throws(PersistenceError) {
       flush = try store.journalFlush()
     } catch {
-      for caller in waiting { caller.resume(returning: .failure(error)) }
+      let failed = Flushed(result: .failure(error), number: pendingSync.flushesFinished)
+      for caller in waiting { caller.resume(returning: failed) }
       return
     }
+    pendingSync.flushesStarted += 1
+    let number = pendingSync.flushesStarted
     syncer.async {
-      let result = flush.run()
-      for caller in waiting { caller.resume(returning: result) }
+      let flushed = Flushed(result: flush.run(), number: number)
+      for caller in waiting { caller.resume(returning: flushed) }
     }
   }
 
