@@ -70,7 +70,7 @@ extension LocalRepository {
     guard !waiting.isEmpty else { return }
     pendingSync.waiting = []
     pendingSync.scheduledPriority = nil
-    let flush: JournalFlush
+    let flush: @Sendable () -> Result<Void, PersistenceError>
     do throws(PersistenceError) {
       flush = try store.journalFlush()
     } catch {
@@ -81,7 +81,7 @@ extension LocalRepository {
     pendingSync.flushesStarted += 1
     let number = pendingSync.flushesStarted
     syncer.async {
-      let flushed = Flushed(result: flush.run(), number: number)
+      let flushed = Flushed(result: flush(), number: number)
       for caller in waiting { caller.resume(returning: flushed) }
     }
   }

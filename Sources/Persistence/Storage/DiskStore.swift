@@ -193,13 +193,17 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     lastRecordNumber = next
   }
 
-  /// A flush of the journal to run off the actor; it covers every record appended so far.
-  func journalFlush() throws(PersistenceError) -> JournalFlush {
+  /// A flush of the journal to run once, off the actor; it covers every record appended
+  /// before it runs.
+  func journalFlush() throws(PersistenceError) -> @Sendable () -> Result<Void, PersistenceError> {
+    let file = snapshot.location.fileURL
+    let flush: @Sendable () -> Result<Void, SystemCallError>
     do {
-      return try journal.flush(reportingAs: snapshot.location.fileURL)
+      flush = try journal.detachedFlush()
     } catch {
-      throw .notDurable(snapshot.location.fileURL, reason: error.description)
+      throw .notDurable(file, reason: error.description)
     }
+    return { flush().mapError { .notDurable(file, reason: $0.description) } }
   }
 
   /// Flushes the journal: what makes the records appended so far durable.

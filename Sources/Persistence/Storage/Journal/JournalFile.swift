@@ -143,12 +143,26 @@ final class JournalFile {
     try fileSystem.synchronize(try openForWriting(), path: path)
   }
 
-  /// A flush of the journal that another thread can run while this instance goes on
-  /// appending: it holds a descriptor of its own for the open journal, so a journal replaced
-  /// or closed meanwhile cannot turn it into a flush of some other file.
-  func flush(reportingAs file: URL) throws(SystemCallError) -> JournalFlush {
+  /// A flush of the journal for another thread to run once, while this instance goes on
+  /// appending; it covers every byte appended before it runs, then closes its descriptor.
+  ///
+  /// It flushes through a duplicate of the journal's descriptor, so a journal replaced or
+  /// closed meanwhile (a compaction does both) cannot turn it into a flush of another file;
+  /// flushing a journal already replaced is harmless, as the files that replaced it were
+  /// written durably.
+  func detachedFlush() throws(SystemCallError) -> @Sendable () -> Result<Void, SystemCallError> {
     let descriptor = try fileSystem.duplicate(try openForWriting(), path: path)
-    return JournalFlush(descriptor: descriptor, path: path, file: file, fileSystem: fileSystem)
+    let fileSystem = fileSystem
+    let path = path
+    return {
+      defer { try? fileSystem.close(descriptor, path: path) }
+      do throws(SystemCallError) {
+        try fileSystem.synchronize(descriptor, path: path)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
   }
 
   /// The descriptor used for appends, opening (and if needed creating) the file first.
