@@ -8,6 +8,9 @@
 //                                                stdout, so the next files opened get
 //                                                descriptors 0 and 1; the acks still go to
 //                                                descriptor 1, wherever it points then
+//   StoreWriter save-concurrent <folder> <count> [prefix]   the same with up to 8 saves in
+//                                                flight at once, so that they share syncs;
+//                                                "ack <id>" as each returns
 //   StoreWriter count <folder>                   open the store and print how many it holds
 //   StoreWriter timed-save <folder> <count> <ms> save <count> questions <ms> apart, printing
 //                                                "ack <id> <ns>" after each save returns, <ns>
@@ -108,6 +111,30 @@ do {
         prompt: "\(prefix) \(index)", answer: String(repeating: "a", count: 100))
       try await repository.save(question)
       acknowledge("ack \(question.id.uuidString)")
+    }
+  case "save-concurrent":
+    let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
+    let prefix = arguments.count > 4 ? arguments[4] : "question"
+    let questions = (0..<count).map {
+      Question(prompt: "\(prefix) \($0)", answer: String(repeating: "a", count: 100))
+    }
+    try await withThrowingTaskGroup(of: UUID.self) { group in
+      var next = 0
+      var inFlight = 0
+      while next < count || inFlight > 0 {
+        if next < count && inFlight < 8 {
+          let question = questions[next]
+          next += 1
+          inFlight += 1
+          group.addTask {
+            try await repository.save(question)
+            return question.id
+          }
+        } else if let id = try await group.next() {
+          inFlight -= 1
+          acknowledge("ack \(id.uuidString)")
+        }
+      }
     }
   case "count":
     acknowledge(String(await repository.loadAll().count))
