@@ -74,8 +74,17 @@ extension LocalRepository {
     do throws(PersistenceError) {
       flush = try store.journalFlush()
     } catch {
-      let failed = Flushed(result: .failure(error), number: pendingSync.flushesFinished)
-      for caller in waiting { caller.resume(returning: failed) }
+      // No descriptor to spare (the process is at its limit): sync here, on the actor,
+      // rather than fail saves whose records are written.
+      let result: Result<Void, PersistenceError>
+      do throws(PersistenceError) {
+        try store.synchronizeJournal()
+        result = .success(())
+      } catch {
+        result = .failure(error)
+      }
+      let flushed = Flushed(result: result, number: pendingSync.flushesFinished)
+      for caller in waiting { caller.resume(returning: flushed) }
       return
     }
     pendingSync.flushesStarted += 1

@@ -52,4 +52,32 @@ import Testing
     for save in saves { try await save.value }
     await holder.value
   }
+
+  /// When the flush cannot get a descriptor of its own (the process is at its limit of open
+  /// files), the group is synced on the actor instead: its saves succeed, and are synced.
+  @Test func aGroupIsSyncedOnTheActorWhenNoDescriptorIsLeftForTheSyncer() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Note>(
+      directory: folder.url, filename: "notes.json", fileSystem: fileSystem)
+    try await repository.save(Note(title: "first"))  // The snapshot; the rest go to the journal.
+    fileSystem.fail("dup", onPathEndingIn: ".journal", code: EMFILE)
+
+    let gate = DispatchSemaphore(value: 0)
+    let held = Guarded(0)
+    let holder = Task { await repository.hold(until: gate, signalling: held) }
+    try await waitUntil(held, reaches: 1)
+    let saves = [Note(title: "one"), Note(title: "two")].map { note in
+      Task { try await repository.save(note) }
+    }
+    try await waitUntil(repository, hasWaiting: 2)
+    gate.signal()
+    for save in saves { try await save.value }
+    await holder.value
+
+    let calls = fileSystem.calls
+    let refused = try #require(calls.lastIndex(of: "dup"), "the group never asked for a flush")
+    #expect(calls[refused...].contains("fsync"), "the group was not synced after all")
+    #expect(await repository.loadAll().count == 3)
+  }
 }
