@@ -11,9 +11,10 @@ extension LocalRepository {
     /// The priority of the newest job enqueued on the actor's queue to sync for `waiting`,
     /// or `nil` when none is.
     var scheduledPriority: TaskPriority?
-    /// How many flushes were handed to the syncer, and the number of the newest one known
-    /// to have ended: while they differ, the syncer is busy with the journal.
+    /// How many flushes were handed to the syncer.
     var flushesStarted = 0
+    /// The number of the newest flush known to have ended: while it is not
+    /// `flushesStarted`, the syncer is busy with the journal.
     var flushesFinished = 0
     /// Whether a sync of a lossy save is scheduled for later.
     var backgroundIsScheduled = false
@@ -30,11 +31,11 @@ extension LocalRepository {
   ///
   /// When no job waits on the actor's queue, no sync is scheduled and the syncer is idle,
   /// nobody could share the sync: it runs at once, here, on the actor's thread, and a lone
-  /// save costs one hop there and one back. Otherwise a job of its own on the actor's queue, enqueued behind the jobs
-  /// of its priority already waiting there, hands the sync to the repository's syncer queue:
-  /// every change those jobs append before it runs is covered by the same `fsync`, so a
-  /// thousand concurrent saves share a handful of syncs, and the actor is free to answer
-  /// reads while the disk works.
+  /// save costs one hop there and one back. Otherwise a job of its own on the actor's queue,
+  /// enqueued behind the jobs of its priority already waiting there, hands the sync to the
+  /// repository's syncer queue: every change those jobs append before it runs is covered by
+  /// the same `fsync`, so a thousand concurrent saves share a handful of syncs, and the
+  /// actor is free to answer reads while the disk works.
   ///
   /// A caller of a higher priority than the sync already scheduled enqueues one of its own
   /// priority, which runs first and syncs for everyone waiting: a save made from a screen

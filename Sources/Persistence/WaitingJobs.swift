@@ -25,12 +25,10 @@ struct WaitingJobs {
   mutating func append(_ job: UnownedJob) {
     let priority = job.priority.rawValue
     count += 1
-    if let index = lanes.firstIndex(where: { $0.priority <= priority }),
-      lanes[index].priority == priority
-    {
+    let index = lanes.firstIndex { $0.priority <= priority } ?? lanes.endIndex
+    if index < lanes.endIndex && lanes[index].priority == priority {
       lanes[index].jobs.append(job)
     } else {
-      let index = lanes.firstIndex { $0.priority < priority } ?? lanes.endIndex
       lanes.insert(Lane(priority: priority, jobs: [job]), at: index)
     }
   }
