@@ -19,16 +19,9 @@ import Testing
     let first = Note(title: "first")
     try await repository.save(first)
 
-    let gate = DispatchSemaphore(value: 0)
-    let held = Guarded(0)
     let flushGate = DispatchSemaphore(value: 0)
     let flushing = Guarded(0)
-    let holder = Task { await repository.hold(until: gate, signalling: held) }
-    try await waitUntil(held, reaches: 1)
-    let saves = [Note(title: "one"), Note(title: "two")].map { note in
-      Task { try await repository.save(note) }
-    }
-    try await waitUntil(repository, hasWaiting: 2)
+    let (gate, tasks) = try await Self.queueTwoSaves(behindTheHeldActorOf: repository)
     fileSystem.holdFlushes(onPathEndingIn: ".journal", until: flushGate, entered: flushing)
     gate.signal()
     try await waitUntil(flushing, reaches: 1)
@@ -49,8 +42,7 @@ import Testing
     flushGate.signal()
     #expect(answeredDuringTheFlush, "the read waited for the fsync")
     #expect(await read.value == 3)
-    for save in saves { try await save.value }
-    await holder.value
+    for task in tasks { try await task.value }
   }
 
   /// When the flush cannot get a descriptor of its own (the process is at its limit of open
@@ -63,21 +55,30 @@ import Testing
     try await repository.save(Note(title: "first"))  // The snapshot; the rest go to the journal.
     fileSystem.fail("dup", onPathEndingIn: ".journal", code: EMFILE)
 
-    let gate = DispatchSemaphore(value: 0)
-    let held = Guarded(0)
-    let holder = Task { await repository.hold(until: gate, signalling: held) }
-    try await waitUntil(held, reaches: 1)
-    let saves = [Note(title: "one"), Note(title: "two")].map { note in
-      Task { try await repository.save(note) }
-    }
-    try await waitUntil(repository, hasWaiting: 2)
+    let (gate, tasks) = try await Self.queueTwoSaves(behindTheHeldActorOf: repository)
     gate.signal()
-    for save in saves { try await save.value }
-    await holder.value
+    for task in tasks { try await task.value }
 
     let calls = fileSystem.calls
     let refused = try #require(calls.lastIndex(of: "dup"), "the group never asked for a flush")
     #expect(calls[refused...].contains("fsync"), "the group was not synced after all")
     #expect(await repository.loadAll().count == 3)
+  }
+
+  /// Holds the actor of `repository` and queues two saves behind it, so that they run as one
+  /// group; returns once both wait. Signalling the gate lets the actor go; the tasks are the
+  /// holder and the two saves.
+  private static func queueTwoSaves(
+    behindTheHeldActorOf repository: LocalRepository<Note>
+  ) async throws -> (gate: DispatchSemaphore, tasks: [Task<Void, any Error>]) {
+    let gate = DispatchSemaphore(value: 0)
+    let held = Guarded(0)
+    let holder = Task<Void, any Error> { await repository.hold(until: gate, signalling: held) }
+    try await waitUntil(held, reaches: 1)
+    let saves = [Note(title: "one"), Note(title: "two")].map { note in
+      Task { try await repository.save(note) }
+    }
+    try await waitUntil(repository, hasWaiting: 2)
+    return (gate, [holder] + saves)
   }
 }
