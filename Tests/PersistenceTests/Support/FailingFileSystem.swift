@@ -27,10 +27,20 @@ final class FailingFileSystem: FileSystem {
     var failMatching: (call: String, pathSuffix: String)?
     /// How many more calls `failMatching` fails.
     var failMatchingRemaining = Int.max
-    /// The size of each file written since its last `fsync`, as of that `fsync` (0 if none).
-    var unsyncedFiles: [String: Int64] = [:]
+    /// What was written to each file since its last `fsync`.
+    var unsyncedFiles: [String: UnsyncedWrites] = [:]
     /// Flushes that wait for a gate: see ``holdFlushes(onPathEndingIn:until:entered:)``.
     var heldFlushes: (suffix: String, gate: DispatchSemaphore, entered: Guarded<Int>)?
+  }
+  /// The writes to one file since its last `fsync`, enough to undo them.
+  private struct UnsyncedWrites {
+    /// The file's size at that `fsync` (or before the first write).
+    var syncedSize: Int64
+    /// The bytes each write replaced inside the file, oldest first.
+    var replaced: [(offset: Int64, bytes: [UInt8])] = []
+    /// The bytes written, from the first to the last one that is not zero (the zeros a
+    /// journal reserves after a record do not count).
+    var written: Range<Int64>?
   }
   private let state = LockedState(State())
   private let real = SystemFileSystem()
@@ -119,11 +129,50 @@ final class FailingFileSystem: FileSystem {
     throws(SystemCallError) -> Int
   {
     try check("write", path)
+    // Every plain write of the store goes to the end of the file.
     let before = try real.status(ofDescriptor: descriptor, path: path).size
-    state.withLock { state in
-      if state.unsyncedFiles[path] == nil { state.unsyncedFiles[path] = before }
+    let count = try real.write(descriptor, path: path, from: buffer)
+    noteWrite(
+      path, at: before, of: UnsafeRawBufferPointer(rebasing: buffer[..<count]), size: before)
+    return count
+  }
+
+  func write(
+    _ descriptor: Int32, path: String, at offset: Int64, from buffer: UnsafeRawBufferPointer
+  ) throws(SystemCallError) -> Int {
+    try check("pwrite", path)
+    let before = try real.status(ofDescriptor: descriptor, path: path).size
+    // What the write replaces, read first so that a power cut can put it back.
+    let overlap = Int(max(0, min(before - offset, Int64(buffer.count))))
+    let replaced = [UInt8](unsafeUninitializedCapacity: overlap) { bytes, count in
+      count =
+        (try? real.read(
+          descriptor, path: path, at: offset, into: UnsafeMutableRawBufferPointer(bytes))) ?? 0
     }
-    return try real.write(descriptor, path: path, from: buffer)
+    let count = try real.write(descriptor, path: path, at: offset, from: buffer)
+    noteWrite(
+      path, at: offset, of: UnsafeRawBufferPointer(rebasing: buffer[..<count]), size: before)
+    state.withLock { state in
+      state.unsyncedFiles[path]?.replaced.append((offset, Array(replaced.prefix(count))))
+    }
+    return count
+  }
+
+  /// Records that `bytes` were written at `offset` of `path`, whose size was `size` before.
+  private func noteWrite(
+    _ path: String, at offset: Int64, of bytes: UnsafeRawBufferPointer, size: Int64
+  ) {
+    state.withLock { state in
+      var writes = state.unsyncedFiles[path] ?? UnsyncedWrites(syncedSize: size)
+      if let last = bytes.lastIndex(where: { $0 != 0 }) {
+        let range = offset..<(offset + Int64(last) + 1)
+        writes.written =
+          writes.written.map {
+            min($0.lowerBound, range.lowerBound)..<max($0.upperBound, range.upperBound)
+          } ?? range
+      }
+      state.unsyncedFiles[path] = writes
+    }
   }
 
   func duplicate(_ descriptor: Int32, path: String) throws(SystemCallError) -> Int32 {
@@ -151,15 +200,23 @@ final class FailingFileSystem: FileSystem {
   }
 
   /// Simulates a power cut: every file written since its last `fsync` through this double
-  /// loses what was written since (it is cut back to its size at that `fsync`, or emptied).
-  /// Right for the append-only journal; a snapshot is synced before it is renamed into place.
+  /// loses what was written since (the bytes it overwrote come back, and it is cut back to
+  /// its size at that `fsync`, or emptied). A snapshot is synced before it is renamed into
+  /// place, so this is what a power cut does to a store.
   func dropUnsyncedWrites() {
     let files = state.withLock { state in
       defer { state.unsyncedFiles = [:] }
       return state.unsyncedFiles
     }
-    for (path, size) in files {
-      cutBack(path, to: size)
+    for (path, writes) in files {
+      if let handle = FileHandle(forUpdatingAtPath: path) {
+        for (offset, bytes) in writes.replaced.reversed() {
+          try? handle.seek(toOffset: UInt64(offset))
+          try? handle.write(contentsOf: Data(bytes))
+        }
+        try? handle.close()
+      }
+      cutBack(path, to: writes.syncedSize)
     }
   }
 
@@ -172,11 +229,11 @@ final class FailingFileSystem: FileSystem {
       defer { state.unsyncedFiles = [:] }
       return state.unsyncedFiles
     }
-    for (path, synced) in files {
-      guard let handle = FileHandle(forUpdatingAtPath: path) else { continue }
-      let end = (try? handle.seekToEnd()).map(Int64.init) ?? synced
-      let lost = max(0, end - synced - Int64(keeping))
-      try? handle.seek(toOffset: UInt64(synced))
+    for (path, writes) in files {
+      guard let written = writes.written, let handle = FileHandle(forUpdatingAtPath: path)
+      else { continue }
+      let lost = max(0, written.count - keeping)
+      try? handle.seek(toOffset: UInt64(written.lowerBound))
       try? handle.write(contentsOf: Data(count: Int(lost)))
       try? handle.close()
     }
@@ -238,6 +295,12 @@ final class FailingFileSystem: FileSystem {
   ) throws(SystemCallError) -> Int {
     try check("pread", path)
     return try real.read(descriptor, path: path, at: offset, into: buffer)
+  }
+
+  /// A failure here is what a system without `/proc` gives: no name for the descriptor.
+  func currentPath(of descriptor: Int32) -> String? {
+    guard (try? check("readlink", "/proc/self/fd/\(descriptor)")) != nil else { return nil }
+    return real.currentPath(of: descriptor)
   }
 
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError) {

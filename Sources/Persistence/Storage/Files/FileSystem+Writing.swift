@@ -17,16 +17,22 @@ extension FileSystem {
 
   /// Writes the bytes of `bytes` from offset `written` on to `descriptor`, looping over short
   /// writes, and counts in `written` the bytes that reached the file, also when it throws, so
-  /// that a caller can cut off a partial write.
+  /// that a caller can cut off a partial write. With `offset`, the bytes go to that position
+  /// of the file (`pwrite`) instead of its current one.
   func writeAll(
-    _ bytes: [UInt8], to descriptor: Int32, path: String, progress written: inout Int
+    _ bytes: [UInt8], to descriptor: Int32, path: String, at offset: Int64? = nil,
+    progress written: inout Int
   ) throws(SystemCallError) {
     while written < bytes.count {
+      let start = written
       // `withUnsafeBytes` rethrows as `any Error`, so carry the typed error out as a Result.
       let count = try bytes.withUnsafeBytes { buffer in
         Result { () throws(SystemCallError) in
-          try self.write(
-            descriptor, path: path, from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
+          let rest = UnsafeRawBufferPointer(rebasing: buffer[start...])
+          if let offset {
+            return try self.write(descriptor, path: path, at: offset + Int64(start), from: rest)
+          }
+          return try self.write(descriptor, path: path, from: rest)
         }
       }.get()
       // A regular file never accepts zero bytes of a non-empty write unless something is wrong.

@@ -76,6 +76,14 @@ protocol FileSystem: Sendable {
   func read(
     _ descriptor: Int32, path: String, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer
   ) throws(SystemCallError) -> Int
+  /// Writes at `offset` without moving the file position (`pwrite`).
+  func write(
+    _ descriptor: Int32, path: String, at offset: Int64, from buffer: UnsafeRawBufferPointer
+  ) throws(SystemCallError) -> Int
+  /// Where an open file is now, as the kernel names it (`/proc/self/fd/<n>` on Linux), with
+  /// ` (deleted)` after it once it has no name left; `nil` where that cannot be asked. It
+  /// asks nothing of the file's status: see ``JournalFile/changesSinceLastSeen()``.
+  func currentPath(of descriptor: Int32) -> String?
   /// Cuts the file to `length` bytes (`ftruncate`).
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError)
 }

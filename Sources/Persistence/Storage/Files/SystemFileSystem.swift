@@ -142,6 +142,25 @@ struct SystemFileSystem: FileSystem {
     }
   }
 
+  func write(
+    _ descriptor: Int32, path: String, at offset: Int64, from buffer: UnsafeRawBufferPointer
+  ) throws(SystemCallError) -> Int {
+    try retrying("pwrite", path) {
+      pwrite(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+    }
+  }
+
+  func currentPath(of descriptor: Int32) -> String? {
+    #if os(Linux)
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+      let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count)
+      guard count > 0, count < buffer.count else { return nil }
+      return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+      return nil
+    #endif
+  }
+
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError) {
     _ = try retrying("ftruncate", path) { ftruncate(descriptor, off_t(length)) }
   }
