@@ -99,7 +99,7 @@ extension LocalRepository {
     var position = 0
     var last: Int?
     var applying = false
-    while position < bytes.count {
+    while !JournalRecord.isFreeSpace(bytes, from: position) {
       switch JournalRecord.parse(bytes, at: position) {
       case .record(let number, let payload, let end):
         defer { position = end }

@@ -32,7 +32,7 @@ import Testing
     }
 
     let calls = fileSystem.calls
-    #expect(calls.filter { $0 == "write" }.count == 200, "one record per save")
+    #expect(calls.filter { $0 == "pwrite" }.count == 200, "one record per save")
     #expect(calls.filter { $0 == "flock" }.count < 100, "\(calls.filter { $0 == "flock" }.count)")
     let syncs = calls.filter { $0 == "fsync" }.count
     #expect(syncs < 100, "\(syncs) fsyncs for 200 concurrent saves")
@@ -65,7 +65,7 @@ import Testing
       directory: folder.url, filename: "q.json", fileSystem: fileSystem)
     try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
     try await repository.save(Note(title: "creates the journal", text: "a"))
-    fileSystem.fail("write", onPathEndingIn: "q.json.journal", code: ENOSPC, times: 1)
+    fileSystem.fail("pwrite", onPathEndingIn: "q.json.journal", code: EIO, times: 1)
     let notes = sampleNotes(50, prefix: "grouped")
 
     let failures = try await withThrowingTaskGroup(of: Bool.self) { group in

@@ -115,15 +115,15 @@ import Testing
     try await repository.save(Note(title: "second", text: "a"))  // Creates the journal.
     fileSystem.fail(at: nil)
     try await repository.save(contentsOf: sampleNotes(500))
-    #expect(fileSystem.calls.filter { $0 == "write" }.count == 1)
+    #expect(fileSystem.calls.filter { $0 == "pwrite" }.count == 1)
     #expect(fileSystem.calls.filter { $0 == "fsync" }.count == 1)
     #expect(!fileSystem.calls.contains("rename"))
     fileSystem.fail(at: nil)
     try await repository.delete(ids: await repository.loadAll().prefix(100).map(\.id))
-    #expect(fileSystem.calls.filter { $0 == "write" }.count == 1)
+    #expect(fileSystem.calls.filter { $0 == "pwrite" }.count == 1)
     fileSystem.fail(at: nil)
     try await repository.delete(ids: [UUID()])  // Changes nothing, so writes nothing.
-    #expect(!fileSystem.calls.contains("write"))
+    #expect(!fileSystem.calls.contains("pwrite"))
     #expect(!fileSystem.calls.contains("fsync"))
   }
 

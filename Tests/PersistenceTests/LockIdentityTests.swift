@@ -65,14 +65,14 @@ import Testing
     try tamper(tampering, folder: folder)
 
     let journal = folder.appendingPathComponent("q.json.journal")
-    let before = bytes(of: journal)?.count ?? 0
+    let before = journalRecords(at: journal)?.count ?? 0
     let path = folder.path
     let child = Task {
       try await onOwnThread { try ChildProcess.run(storeWriter, ["save", path, "600", "child"]) }
     }
     // Start saving once the child writes, so that the two really overlap.
     let deadline = ContinuousClock.now + .seconds(20)
-    while (bytes(of: journal)?.count ?? 0) <= before, ContinuousClock.now < deadline {
+    while (journalRecords(at: journal)?.count ?? 0) <= before, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(2))
     }
     for index in 2..<400 {
@@ -85,7 +85,7 @@ import Testing
     let theirs = acknowledgedIDs(in: result.standardOutput)
     #expect(theirs.count == 600)
 
-    let numbers = Self.recordNumbers(in: bytes(of: journal) ?? Data())
+    let numbers = Self.recordNumbers(in: journalRecords(at: journal) ?? Data())
     #expect(Set(numbers).count == numbers.count, "the journal repeats a record number")
     #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 + 1 == $1 })
     let reopened = try LocalRepository<Question>(directory: folder, filename: "q.json")

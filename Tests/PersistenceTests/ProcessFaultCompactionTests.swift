@@ -37,7 +37,10 @@ import Testing
       writerSizedQuestion($0, prefix: "seed")
     }
     let names = ["q.json", "q.json.journal"]
-    let journalSize = try fileStatus(of: template.appendingPathComponent("q.json.journal")).size
+    // The records' size, without the zeros reserved after them.
+    let journalSize = try #require(
+      journalRecords(at: template.appendingPathComponent("q.json.journal"))
+    ).count
 
     // An uninterrupted writer shows which save compacts, and how long it takes.
     let calibration = try Self.copy(names, from: template, to: root.appending("calibration"))
@@ -52,8 +55,8 @@ import Testing
       _ = try writer.finish()
       return times
     }
-    let compacted = try fileStatus(of: calibration.appendingPathComponent("q.json.journal"))
-    try #require(compacted.size < journalSize, "8 saves did not compact the journal")
+    let compacted = journalRecords(at: calibration.appendingPathComponent("q.json.journal"))
+    try #require((compacted?.count ?? 0) < journalSize, "8 saves did not compact the journal")
     // After the first (which includes start-up), the save with the longest wait for its ack
     // is the one that compacted.
     let gaps = zip(timing, [.zero] + timing).map { $0 - $1 }
@@ -84,10 +87,10 @@ import Testing
 
       let leftovers = try temporaryFiles(in: folder)
       let snapshotAfter = try fileStatus(of: folder.appendingPathComponent("q.json"))
-      let journalAfter = (try? fileStatus(of: folder.appendingPathComponent("q.json.journal")))
+      let journalAfter = journalRecords(at: folder.appendingPathComponent("q.json.journal"))
       if !leftovers.isEmpty {
         tally.writingTheNewSnapshot += 1
-      } else if (journalAfter?.size ?? 0) < journalSize {
+      } else if (journalAfter?.count ?? 0) < journalSize {
         tally.afterCompaction += 1
         if aimed { estimate *= 0.93 }
       } else if snapshotAfter.inode != snapshotBefore.inode {

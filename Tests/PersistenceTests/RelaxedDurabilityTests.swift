@@ -29,7 +29,7 @@ import Testing
     try await repository.save(Note(title: "first record", text: "a"))
     fileSystem.fail(at: nil)  // Forget the calls so far.
     for note in sampleNotes(5, prefix: "later") { try await repository.save(note) }
-    #expect(fileSystem.calls.filter { $0 == "write" }.count == 5)
+    #expect(fileSystem.calls.filter { $0 == "pwrite" }.count == 5)
     #expect(!fileSystem.calls.contains("fsync"), "\(fileSystem.calls)")
     #expect(await repository.loadAll().count == 9)
   }

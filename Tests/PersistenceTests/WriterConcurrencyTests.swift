@@ -49,7 +49,7 @@ import Testing
       }
       try await group.waitForAll()
     }
-    let journal = try #require(bytes(of: folder.appending("q.json.journal")))
+    let journal = try #require(journalRecords(at: folder.appending("q.json.journal")))
     #expect(journal.split(separator: UInt8(ascii: "\n")).count == 300)
     let onDisk = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await onDisk.loadAll() == repository.loadAll())

@@ -101,7 +101,8 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   /// first `intact` as a torn tail. A damaged one, which a power cut leaves, is copied beside
   /// the journal at once (when the folder can be written) and reported in ``warnings``.
   private func noteTail(of bytes: [UInt8], intact: Int, from offset: Int64) {
-    let tail = intact < bytes.count ? Array(bytes[intact...]) : nil
+    let end = JournalRecord.contentEnd(bytes, from: intact)  // Reserved zeros are no tail.
+    let tail = intact < end ? Array(bytes[intact..<end]) : nil
     // A catch-up reads the same tail again until a writer cuts it off: noted once.
     if tail != nil && tail == tornTail { return }
     tornTail = tail
@@ -338,7 +339,8 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   {
     replayEndedAtDamagedTail = false
     var position = 0
-    while position < bytes.count {
+    // The zeros after the last record are space reserved for the next ones.
+    while !JournalRecord.isFreeSpace(bytes, from: position) {
       let at = offset + Int64(position)
       switch JournalRecord.parse(bytes, at: position) {
       case .record(let number, let payload, let end):
@@ -383,14 +385,17 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   }
 
   /// Whether the damaged bytes from `start` to the end are what a power cut leaves: the later
-  /// part of an unsynced append on disk and the earlier part not, so zeros, then what looks
+  /// part of an unsynced write on disk and the earlier part not, so zeros, then what looks
   /// like the end of a record, with no intact record after them. A synced record cannot be
   /// in such a tail (it would have been whole on disk), so the tail was never acknowledged.
-  /// Damage followed by an intact record is not this, and stays an error.
+  /// Damage followed by an intact record is not this, and stays an error; so is a damaged
+  /// line with no zeros in it, or only the zeros reserved after it.
   private static func isTornByPowerCut(_ bytes: [UInt8], from start: Int) -> Bool {
-    guard bytes[start...].contains(0) else { return false }
-    var lineStart = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
-    while let next = lineStart, next < bytes.count {
+    let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+    let lineEnd = newline ?? JournalRecord.contentEnd(bytes, from: start)
+    guard bytes[start..<lineEnd].contains(0) else { return false }
+    var lineStart = newline.map { $0 + 1 }
+    while let next = lineStart, !JournalRecord.isFreeSpace(bytes, from: next) {
       if case .record = JournalRecord.parse(bytes, at: next) { return false }
       lineStart = bytes[next...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
     }

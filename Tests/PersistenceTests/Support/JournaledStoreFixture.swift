@@ -21,3 +21,14 @@ func makeJournaledStore(
 func journalURL(in folder: TemporaryDirectory) -> URL {
   folder.appending("q.json.journal")
 }
+
+/// The records of the journal at `url`, without the zeros it reserves after the last one (a
+/// record never holds a zero byte); `nil` if there is no journal.
+func journalRecords(at url: URL) -> Data? {
+  bytes(of: url).map { Data($0.prefix { $0 != 0 }) }
+}
+
+/// The journal of ``makeJournaledStore(in:base:appended:)``, without its reserved zeros.
+func journalRecords(in folder: TemporaryDirectory) -> Data? {
+  journalRecords(at: journalURL(in: folder))
+}

@@ -53,7 +53,7 @@ func fillJournalToJustBelowCompaction<Item: Codable & Identifiable & Sendable>(
   let threshold = StoreConfiguration().minimumCompactionSize
   let journal = folder.appendingPathComponent("q.json.journal")
   func journalSize() throws -> Int64 {
-    FileManager.default.fileExists(atPath: journal.path) ? try fileStatus(of: journal).size : 0
+    Int64(journalRecords(at: journal)?.count ?? 0)  // Not the zeros reserved after them.
   }
   let repository = try LocalRepository<Item>(directory: folder, filename: "q.json")
   var items = [item(0)]

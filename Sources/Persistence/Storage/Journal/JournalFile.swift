@@ -1,4 +1,4 @@
-// The append-only journal beside a snapshot: appends, reads of what others appended, truncation.
+// The journal beside a snapshot: records written into space reserved ahead, catching up, truncation.
 
 import Foundation
 
@@ -11,6 +11,13 @@ import Foundation
 #endif
 
 /// The journal file `<store>.journal` and what this process knows of it.
+///
+/// Records follow one another from the start of the file. After the last one the file holds
+/// zeros: space reserved ahead (``reservation`` bytes at a time), so that a record is written
+/// over bytes already on disk and the `fsync` that makes it durable need not commit a new
+/// file size as well; that makes a durable save about a quarter cheaper on ext4. A record
+/// never contains a zero byte (its JSON escapes one as `\u0000`), so the first zero after a
+/// record is where the next one goes.
 ///
 /// Not thread-safe: owned by one ``DiskStore`` and used on its repository's actor.
 final class JournalFile {
@@ -30,10 +37,17 @@ final class JournalFile {
   /// The permissions for a journal created by this instance.
   var newFilePermissions: mode_t = 0o600
 
+  /// The zeros written after a record that does not fit in the space already reserved.
+  static let reservation: Int64 = 64 << 10
+
   /// The bytes of intact records this instance has read or written.
   private(set) var length: Int64 = 0
+  /// The size of the file as last seen or written: ``length`` and the space reserved after it.
+  private var size: Int64 = 0
   private var descriptor: Int32?
   private var identity: (device: UInt64, inode: UInt64)?
+  /// Where the kernel said ``descriptor``'s file was when it was opened, if it can say.
+  private var openedAt: String?
 
   init(path: String, directory: String, fileSystem: any FileSystem, maximumSize: Int64) {
     self.path = path
@@ -56,9 +70,11 @@ final class JournalFile {
       descriptor = nil
       identity = nil
       length = 0
+      size = 0
       return nil
     }
     remember(status)
+    size = status.size
     return Array(data)
   }
 
@@ -70,9 +86,23 @@ final class JournalFile {
   /// Compares the file on disk with what this instance last read or wrote. Call it under the
   /// store's lock, so that no other writer is appending meanwhile.
   ///
+  /// It asks for the file's status only when something may have changed. On Linux 6.13 and
+  /// later, reading a file's times makes the kernel stamp the next write with a precise time,
+  /// so the `fsync` after it must commit the file's metadata as well as its data: measured
+  /// here, a `lstat` before each save cost about 30 µs of every durable save, all the saving
+  /// of writing into reserved space. So while the open file is still the one at the path
+  /// (the kernel's name for the descriptor has not changed), the two bytes around where the
+  /// next record goes tell enough: the end of the last record is still there, and no other
+  /// writer wrote after it.
+  ///
   /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status or its new records
   ///   cannot be read.
   func changesSinceLastSeen() throws(PersistenceError) -> Change {
+    if let descriptor, let openedAt, fileSystem.currentPath(of: descriptor) == openedAt,
+      try isUnchangedAtEnd(descriptor)
+    {
+      return .unchanged
+    }
     let status: FileStatus
     do {
       status = try fileSystem.status(ofPath: path)
@@ -86,27 +116,91 @@ final class JournalFile {
     guard let identity, identity == (status.device, status.inode), status.size >= length else {
       return status.size == 0 && identity == nil ? .unchanged : .replaced
     }
+    size = status.size
     guard status.size > length else { return .unchanged }
     guard status.size <= maximumSize else {
       throw .fileTooLarge(url, size: status.size, limit: maximumSize)
     }
+    // A record starts with a digit: a zero where the next record goes means none was added.
+    guard try readTail(from: length, to: length + 1) != [0] else { return .unchanged }
     return .grew(try readTail(from: length, to: status.size))
   }
 
-  /// Whether the file is open for appending, so that an append makes no other system call.
+  /// Whether the last byte this instance knows of (a record's end of line) and the one after
+  /// it say that nothing changed: the file still reaches that far, and the next byte is a
+  /// reserved zero or the end of the file.
+  private func isUnchangedAtEnd(_ descriptor: Int32) throws(PersistenceError) -> Bool {
+    guard length > 0 else { return false }
+    var bytes: (UInt8, UInt8) = (0, 0)
+    let count: Int
+    do {
+      count = try withUnsafeMutableBytes(of: &bytes) { buffer throws(SystemCallError) in
+        try fileSystem.read(descriptor, path: path, at: length - 1, into: buffer)
+      }
+    } catch {
+      throw .unreadable(url, reason: error.description)
+    }
+    return bytes.0 == UInt8(ascii: "\n") && (count == 1 || (count == 2 && bytes.1 == 0))
+  }
+
+  /// Whether the file is open for writing, so that an append makes no other system call.
   var isOpen: Bool { descriptor != nil }
 
-  /// Appends `bytes`; on failure cuts the file back so that no partial record stays.
+  /// Writes `bytes`, one record, after the last record; on failure cuts the file back so that
+  /// no partial record stays.
+  ///
+  /// A record that does not fit in the space reserved is written with ``reservation`` zeros
+  /// after it (fewer near the size cap). Where those do not fit on the disk, the record is
+  /// written alone, as a plain append.
   func append(_ bytes: [UInt8]) throws(SystemCallError) {
     let descriptor = try openForWriting()
+    let end = length + Int64(bytes.count)
+    if end > size, case let zeros = min(Self.reservation, Self.sizeLimit(maximumSize) - end),
+      zeros > 0
+    {
+      do throws(SystemCallError) {
+        try write(bytes + [UInt8](repeating: 0, count: Int(zeros)), to: descriptor)
+        size = end + zeros
+        length = end
+        return
+      } catch {
+        // Perhaps only the zeros did not fit (the write was cut back): try the record alone.
+        guard [ENOSPC, EFBIG, EDQUOT].contains(error.code) else { throw error }
+      }
+    }
+    try write(bytes, to: descriptor)
+    size = max(size, end)
+    length = end
+  }
+
+  /// The largest size the journal may reach: `maximumSize`, or less under `ulimit -f`, where
+  /// writing past the limit would raise `SIGXFSZ` (which ends the process unless ignored) for
+  /// zeros no one asked for.
+  private static func sizeLimit(_ maximumSize: Int64) -> Int64 {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    #else
+      let resource = RLIMIT_FSIZE
+    #endif
+    // No limit (`RLIM_INFINITY`, all bits set) clamps to `Int64.max`.
+    guard getrlimit(resource, &limit) == 0 else { return maximumSize }
+    return min(maximumSize, Int64(clamping: limit.rlim_cur))
+  }
+
+  /// Writes `bytes` at ``length``, cutting the file back to ``length`` if only part of them
+  /// got there.
+  private func write(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallError) {
     var written = 0
     do throws(SystemCallError) {
-      try fileSystem.writeAll(bytes, to: descriptor, path: path, progress: &written)
+      try fileSystem.writeAll(bytes, to: descriptor, path: path, at: length, progress: &written)
     } catch {
-      if written > 0 { try? fileSystem.truncate(descriptor, path: path, to: length) }
+      if written > 0 {
+        try? fileSystem.truncate(descriptor, path: path, to: length)
+        size = length
+      }
       throw error
     }
-    length += Int64(bytes.count)
   }
 
   /// Cuts the journal to `newLength` bytes (a torn tail, or everything after compaction).
@@ -114,6 +208,7 @@ final class JournalFile {
     let descriptor = try openForWriting()
     try fileSystem.truncate(descriptor, path: path, to: newLength)
     length = newLength
+    size = newLength
   }
 
   /// Replaces the journal durably by its records from byte `start` on: what a compaction
@@ -136,6 +231,7 @@ final class JournalFile {
     descriptor = nil
     identity = (written.device, written.inode)
     length = Int64(tail.count)
+    size = length
   }
 
   /// Flushes the journal to stable storage.
@@ -173,11 +269,13 @@ final class JournalFile {
   private func openForWriting() throws(SystemCallError) -> Int32 {
     if let descriptor { return descriptor }
     let opened = try fileSystem.openStoreFile(
-      path, flags: O_RDWR | O_CREAT | O_APPEND, mode: newFilePermissions)
+      path, flags: O_RDWR | O_CREAT, mode: newFilePermissions)
     do throws(SystemCallError) {
       let status = try fileSystem.status(ofDescriptor: opened, path: path)
       if identity == nil { try fileSystem.synchronizeDirectory(directory) }
       identity = (status.device, status.inode)
+      size = status.size
+      openedAt = fileSystem.currentPath(of: opened)
     } catch {
       try? fileSystem.close(opened, path: path)
       throw error

@@ -48,6 +48,18 @@ enum JournalRecord {
     return Array(header.utf8) + payload + [UInt8(ascii: "\n")]
   }
 
+  /// Whether the bytes from `start` on are all zeros (or none): the space a journal reserves
+  /// after its last record. A record never holds a zero byte.
+  static func isFreeSpace(_ bytes: [UInt8], from start: Int) -> Bool {
+    start >= bytes.count || (bytes[start] == 0 && contentEnd(bytes, from: start) == start)
+  }
+
+  /// Where the bytes from `start` on end once the zeros reserved after them are left out.
+  static func contentEnd(_ bytes: [UInt8], from start: Int) -> Int {
+    guard start < bytes.count else { return start }
+    return bytes[start...].lastIndex { $0 != 0 }.map { $0 + 1 } ?? start
+  }
+
   /// Parses the record that starts at `start`, which must be before the end of `bytes`.
   static func parse(_ bytes: [UInt8], at start: Int) -> Parsed {
     guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
@@ -83,17 +95,18 @@ enum JournalRecord {
 
   /// The last bytes of a journal, which have no end of line: torn by a crash if they are
   /// shorter than their header announces, else a complete record whose end of line was
-  /// damaged.
+  /// damaged. The zeros reserved after them are not part of them.
   private static func parseUnterminated(_ bytes: [UInt8], at start: Int) -> Parsed {
+    let end = contentEnd(bytes, from: start)
     var spaces: [Int] = []
     var position = start
-    while spaces.count < 3, position < bytes.count {
+    while spaces.count < 3, position < end {
       if bytes[position] == UInt8(ascii: " ") { spaces.append(position) }
       position += 1
     }
     if spaces.count == 3,
       let length = Int(String(decoding: bytes[(spaces[0] + 1)..<spaces[1]], as: UTF8.self)),
-      length >= 0, bytes.count - (spaces[2] + 1) > length
+      length >= 0, end - (spaces[2] + 1) > length
     {
       return .damaged(reason: "the record's end of line is damaged", next: nil)
     }

@@ -1,0 +1,97 @@
+// A journal deleted, replaced or cut short under a running writer is noticed before a save.
+
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A save asks for the journal's status only when its open descriptor no longer names the
+/// file at the path, or the bytes around its end changed (see
+/// ``JournalFile/changesSinceLastSeen()``). Each test changes the file behind a writer's back
+/// in one of those ways and checks that the next save lands in the file at the path.
+@Suite struct JournalIdentityTests {
+  /// A store whose journal is open for writing, with `count` saves in it, and those notes.
+  private func writer(
+    in folder: TemporaryDirectory, fileSystem: any FileSystem = SystemFileSystem(), count: Int = 3
+  ) async throws -> (LocalRepository<Note>, [Note]) {
+    let repository = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    let base = sampleNotes(2, prefix: "base")
+    try await repository.save(contentsOf: base)
+    var saved = base
+    for index in 0..<count {
+      saved.append(Note(title: "saved \(index)", text: "a"))
+      try await repository.save(saved[saved.count - 1])
+    }
+    return (repository, saved)
+  }
+
+  @Test func aSaveAfterTheJournalWasDeletedGoesToANewJournal() async throws {
+    let folder = try TemporaryDirectory()
+    let (repository, saved) = try await writer(in: folder)
+    try FileManager.default.removeItem(at: journalURL(in: folder))
+
+    let after = Note(title: "after the delete", text: "a")
+    try await repository.save(after)
+
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == Array(saved.prefix(2)) + [after])
+  }
+
+  @Test func aSaveAfterTheJournalWasReplacedReadsTheNewOneFirst() async throws {
+    let folder = try TemporaryDirectory()
+    let (repository, saved) = try await writer(in: folder)
+    let copy = folder.appending("copy")
+    try FileManager.default.copyItem(at: journalURL(in: folder), to: copy)
+    try await repository.save(Note(title: "only in the replaced file", text: "a"))
+    #expect(rename(copy.path, journalURL(in: folder).path) == 0)
+
+    let after = Note(title: "after the replacement", text: "a")
+    try await repository.save(after)
+
+    #expect(await repository.loadAll() == saved + [after])
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == saved + [after])
+  }
+
+  @Test func aSaveAfterTheJournalWasCutShortReadsItAgain() async throws {
+    let folder = try TemporaryDirectory()
+    let (repository, saved) = try await writer(in: folder)
+    let records = try #require(journalRecords(in: folder))
+    let firstRecord = try #require(records.firstIndex(of: UInt8(ascii: "\n"))) + 1
+    #expect(truncate(journalURL(in: folder).path, off_t(firstRecord)) == 0)
+
+    let after = Note(title: "after the cut", text: "a")
+    try await repository.save(after)
+
+    #expect(await repository.loadAll() == Array(saved.prefix(3)) + [after])
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == Array(saved.prefix(3)) + [after])
+    #expect(reopened.warnings.isEmpty)
+  }
+
+  /// Where the kernel cannot name a descriptor (no `/proc`), every save checks the journal's
+  /// status, as it would after any change.
+  @Test func withoutANameForTheDescriptorEverySaveChecksTheJournalsStatus() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let (repository, saved) = try await writer(in: folder, fileSystem: fileSystem)
+    fileSystem.fail("readlink", onPathEndingIn: "", code: ENOENT)
+    try FileManager.default.removeItem(at: journalURL(in: folder))
+
+    let after = Note(title: "after the delete", text: "a")
+    try await repository.save(after)
+
+    #expect(fileSystem.calls.prefix(4) == ["flock", "lstat", "lstat", "readlink"])
+    #expect(fileSystem.calls.dropFirst(4).first == "lstat", "\(fileSystem.calls)")
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == Array(saved.prefix(2)) + [after])
+  }
+}
