@@ -7,16 +7,15 @@ import ReadingList
 import Testing
 
 @Suite struct RecoveryTests {
-  /// Saves Dune, then Emma, and appends `bytes` to the journal, as a crash or a fault would.
+  /// Saves Dune, then Emma, and writes `bytes` right after Emma's record, where a crash or
+  /// a fault would leave them. The zeros after the records are room kept for the next ones.
   func journalAfterTwoSaves(in folder: URL, thenAppend bytes: String) async throws {
     let library = try Library.open(in: folder)
     try await library.addBooks(titled: ["Dune"])
     try await library.addBooks(titled: ["Emma"])
-    let handle = try FileHandle(
-      forWritingTo: folder.appendingPathComponent("books.json.journal"))
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data(bytes.utf8))
-    try handle.close()
+    let journal = folder.appendingPathComponent("books.json.journal")
+    let records = try Data(contentsOf: journal).prefix { $0 != 0 }
+    try (records + Data(bytes.utf8)).write(to: journal)
   }
 
   @Test func aRecordTornByACrashIsIgnored() async throws {
