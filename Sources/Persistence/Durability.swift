@@ -25,9 +25,7 @@ public enum Durability: Sendable, Equatable {
   /// stay durable. Subscribers of ``LocalRepository/changes()`` hear of a change once it is
   /// written, not once it is synced.
   ///
-  /// When the store's lock is free and no other file work is waiting, the record is
-  /// appended on the caller's thread with one `write` to the page cache, and the change
-  /// returns with no thread switch; anything that could wait (another writer's lock, an
-  /// `fsync`, a snapshot rewrite) still runs on the repository's own queue.
+  /// The change runs on the repository's own queue like every other, and its record is
+  /// written to the page cache; the background sync runs there too.
   case lossyOnPowerCut(syncWithin: Duration)
 }

@@ -2,8 +2,9 @@
 
 /// The on-disk layout of a ``LocalRepository``.
 public enum StorageStrategy: Sendable, Equatable {
-  /// A snapshot (the versioned JSON envelope) plus an append-only journal of changes beside
-  /// it, `<name>.journal`. A change appends one record and syncs it; the snapshot is
+  /// A snapshot (the versioned JSON envelope) plus a journal of changes beside it,
+  /// `<name>.journal`. A change writes one record after the last and syncs it (into zeros
+  /// the journal reserved ahead, so that the sync commits no new file size); the snapshot is
   /// rewritten only when the journal outgrows it. The cost of a save does not grow with
   /// the store. The default.
   case journal
