@@ -138,11 +138,14 @@ extension LocalRepository {
 
   /// Folds the journal into a new snapshot once it has outgrown the snapshot.
   ///
-  /// Encoding every item is most of a compaction's cost, so it runs off the actor, on the
-  /// pool (pure work, no waiting), while the actor goes on answering reads and taking
-  /// changes. Back on the actor, under the lock, the bytes are written as the new snapshot
-  /// and the journal keeps only the records appended meanwhile; only that file work holds
-  /// the actor. If another writer compacted meanwhile, the bytes are dropped.
+  /// Most of a compaction's cost runs off the actor, which meanwhile goes on answering reads
+  /// and taking changes: encoding every item, on the pool (pure work, no waiting), then
+  /// writing and flushing the bytes to a temporary file beside the snapshot, on a queue made
+  /// for this compaction (blocking I/O never runs on the pool, and the syncer stays free for
+  /// the saves' flushes). Back on the actor,
+  /// under the lock, the temporary file is renamed over the snapshot and the journal keeps
+  /// only the records appended meanwhile; only that file work holds the actor. If another
+  /// writer compacted meanwhile, the temporary file is removed.
   ///
   /// The change that triggers it is already durable, and its caller waits for the compaction
   /// to end before it returns (so that a short-lived process, such as one command, leaves a
@@ -152,12 +155,21 @@ extension LocalRepository {
     guard store.needsCompaction, compaction == nil else { return }
     let items = loadAll()
     let point = store.compactionPoint
-    let version = store.configuration.schemaVersion
-    let file = fileURL
+    let configuration = store.configuration
+    let location = store.snapshot.location
+    let fileSystem = store.snapshot.fileSystem
     compaction = Task {
       let bytes = try? await Self.encodeSnapshot(
-        items, version: version, sequence: point.sequence, for: file)
-      self.install(bytes, at: point)
+        items, version: configuration.schemaVersion, sequence: point.sequence,
+        for: location.fileURL)
+      var prepared: DurableFileWriter.Prepared?
+      if let bytes {
+        prepared = await Self.run(on: RepositoryQueue.make(label: "compaction \(location.path)")) {
+          try? SnapshotFile.prepare(
+            encoded: bytes, at: location, fileSystem: fileSystem, configuration: configuration)
+        }
+      }
+      self.install(prepared, at: point)
     }
     await compactionFinished()
   }
@@ -174,15 +186,29 @@ extension LocalRepository {
     try SnapshotFile.encode(items, version: version, sequence: sequence, for: file)
   }
 
-  /// Writes the snapshot encoded off the actor, unless the files moved on without it.
-  private func install(_ bytes: [UInt8]?, at point: DiskStore<T>.CompactionPoint) {
+  /// Runs `work`, blocking file work, on `queue`, and returns its result.
+  private static func run<Result: Sendable>(
+    on queue: DispatchQueue, _ work: @escaping @Sendable () -> Result
+  ) async -> Result {
+    await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: work()) }
+    }
+  }
+
+  /// Puts the snapshot written off the actor in place, unless the files moved on without it.
+  private func install(
+    _ prepared: DurableFileWriter.Prepared?, at point: DiskStore<T>.CompactionPoint
+  ) {
     compaction = nil
-    guard let bytes else { return }
+    guard let prepared else { return }
     var othersChanged = false
+    var handedOver = false
     _ = try? store.lock.withExclusiveLock { () throws(PersistenceError) in
       othersChanged = try catchUp()
-      return try store.compact(encoded: bytes, at: point)
+      handedOver = true  // Installed or removed by `compact`, whatever happens.
+      return try store.compact(prepared, at: point)
     }
+    if !handedOver { store.snapshot.discard(prepared) }
     if othersChanged { feed.publish(.anything) }
   }
 }

@@ -22,7 +22,7 @@ import Testing
     let flushGate = DispatchSemaphore(value: 0)
     let flushing = Guarded(0)
     let (gate, tasks) = try await Self.queueTwoSaves(behindTheHeldActorOf: repository)
-    fileSystem.holdFlushes(onPathEndingIn: ".journal", until: flushGate, entered: flushing)
+    fileSystem.holdFlushes(onPathContaining: ".journal", until: flushGate, entered: flushing)
     gate.signal()
     try await waitUntil(flushing, reaches: 1)
 

@@ -237,20 +237,26 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       sequence: sequence, journalEnd: journal.length, snapshot: snapshot.lastSeenIdentity)
   }
 
-  /// Installs `bytes`, a snapshot encoded off the actor from the items at `point`, and cuts
-  /// the journal down to the records appended since. Returns `false`, writing nothing, when
-  /// the bytes no longer fit the files: another writer compacted, or the journal was
-  /// renumbered. Call it under the exclusive lock, after ``catchUp(_:)``.
+  /// Installs `prepared`, a snapshot encoded and written off the actor from the items at
+  /// `point`, and cuts the journal down to the records appended since. Returns `false`,
+  /// removing `prepared` and changing nothing, when it no longer fits the files: another
+  /// writer compacted, or the journal was renumbered. Call it under the exclusive lock, after
+  /// ``catchUp(_:)``.
   ///
   /// A crash at any point leaves the same items: before the snapshot's rename, the old
   /// snapshot and the whole journal; after it, the new snapshot, whose sequence makes the
   /// replay skip the journal's records up to `point`, then the records after it, in the old
   /// journal or in its shortened copy.
-  func compact(encoded bytes: [UInt8], at point: CompactionPoint) throws(PersistenceError) -> Bool {
+  func compact(
+    _ prepared: DurableFileWriter.Prepared, at point: CompactionPoint
+  ) throws(PersistenceError) -> Bool {
     guard !snapshotIsOutdated, point.sequence <= sequence, point.journalEnd <= journal.length,
       point.snapshot == snapshot.lastSeenIdentity
-    else { return false }
-    try snapshot.write(encoded: bytes)
+    else {
+      snapshot.discard(prepared)
+      return false
+    }
+    try snapshot.install(prepared)
     if point.sequence == sequence {
       _ = journal.length == 0 || emptyJournal()
     } else {

@@ -29,8 +29,8 @@ final class FailingFileSystem: FileSystem {
     var failMatchingRemaining = Int.max
     /// What was written to each file since its last `fsync`.
     var unsyncedFiles: [String: UnsyncedWrites] = [:]
-    /// Flushes that wait for a gate: see ``holdFlushes(onPathEndingIn:until:entered:)``.
-    var heldFlushes: (suffix: String, gate: DispatchSemaphore, entered: Guarded<Int>)?
+    /// Flushes that wait for a gate: see ``holdFlushes(onPathContaining:until:entered:)``.
+    var heldFlushes: (part: String, gate: DispatchSemaphore, entered: Guarded<Int>)?
   }
   /// The writes to one file since its last `fsync`, enough to undo them.
   private struct UnsyncedWrites {
@@ -180,17 +180,17 @@ final class FailingFileSystem: FileSystem {
     return try real.duplicate(descriptor, path: path)
   }
 
-  /// Makes every flush of a file whose path ends in `suffix` count itself in `entered`,
+  /// Makes every flush of a file whose path contains `part` count itself in `entered`,
   /// then wait until `gate` is signalled once; from then on flushes run straight through.
   func holdFlushes(
-    onPathEndingIn suffix: String, until gate: DispatchSemaphore, entered: Guarded<Int>
+    onPathContaining part: String, until gate: DispatchSemaphore, entered: Guarded<Int>
   ) {
-    state.withLock { $0.heldFlushes = (suffix, gate, entered) }
+    state.withLock { $0.heldFlushes = (part, gate, entered) }
   }
 
   func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
     try check("fsync", path)
-    if let held = state.withLock({ $0.heldFlushes }), path.hasSuffix(held.suffix) {
+    if let held = state.withLock({ $0.heldFlushes }), path.contains(held.part) {
       held.entered.withLock { $0 += 1 }
       held.gate.wait()
       held.gate.signal()  // Open for good: the next flush passes too.

@@ -36,6 +36,14 @@ struct DurableFileWriter: Sendable {
   /// `nil`, 0666 less the umask, as for any new file.
   var newFilePermissions: mode_t? = 0o600
 
+  /// A new file written and flushed beside its target, not yet renamed over it.
+  struct Prepared: Sendable {
+    /// The temporary file's path.
+    let temporary: String
+    /// Its status, which is the target's once it is renamed there.
+    let status: FileStatus
+  }
+
   /// Replaces the contents of `target` with `bytes`.
   ///
   /// - Parameters:
@@ -46,12 +54,27 @@ struct DurableFileWriter: Sendable {
   func replaceContents(
     of target: String, in directory: String, with bytes: [UInt8]
   ) throws(Failure) -> FileStatus {
+    let prepared: Prepared
+    do throws(SystemCallError) {
+      prepared = try prepare(target, in: directory, with: bytes)
+    } catch {
+      throw .notWritten(error)
+    }
+    return try install(prepared, at: target, in: directory)
+  }
+
+  /// Steps 1 and 2: `bytes` in a flushed temporary file beside `target`, which nothing reads
+  /// yet, so a writer may do this slow part before it takes the store's lock. A failure
+  /// removes the temporary file.
+  func prepare(
+    _ target: String, in directory: String, with bytes: [UInt8]
+  ) throws(SystemCallError) -> Prepared {
     let temporary = directory + "/" + TemporaryFileName.make(for: target)
-    let written: FileStatus
     do throws(SystemCallError) {
       let permissions = try existingPermissions(of: target) ?? newFilePermissions
       let descriptor = try fileSystem.open(
         temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: permissions ?? 0o666)
+      let written: FileStatus
       do throws(SystemCallError) {
         if let permissions {
           try fileSystem.setPermissions(descriptor, path: temporary, permissions)
@@ -64,17 +87,30 @@ struct DurableFileWriter: Sendable {
         throw error
       }
       try fileSystem.close(descriptor, path: temporary)
-      try fileSystem.rename(temporary, to: target)
+      return Prepared(temporary: temporary, status: written)
     } catch {
       try? fileSystem.unlink(temporary)
+      throw error
+    }
+  }
+
+  /// Steps 3 and 4: renames `prepared` over `target`, then flushes the folder. A failed
+  /// rename removes the temporary file.
+  func install(
+    _ prepared: Prepared, at target: String, in directory: String
+  ) throws(Failure) -> FileStatus {
+    do throws(SystemCallError) {
+      try fileSystem.rename(prepared.temporary, to: target)
+    } catch {
+      try? fileSystem.unlink(prepared.temporary)
       throw .notWritten(error)
     }
     do {
       try fileSystem.synchronizeDirectory(directory)
     } catch {
-      throw .writtenButNotDurable(error, written: written)
+      throw .writtenButNotDurable(error, written: prepared.status)
     }
-    return written
+    return prepared.status
   }
 
   /// The permissions of the regular file at `path`, `nil` if there is none. Anything else

@@ -171,16 +171,32 @@ final class SnapshotFile {
     }
   }
 
-  /// Replaces the snapshot durably with `bytes`, as ``encode(_:sequence:)`` made them.
-  func write(encoded bytes: [UInt8]) throws(PersistenceError) {
+  /// Writes `bytes`, a snapshot as ``encode(_:version:sequence:for:)`` makes them, to a
+  /// flushed temporary file beside the snapshot at `location`, for ``install(_:)`` to put in
+  /// place later: the slow part of a compaction, which needs no lock and no actor.
+  static func prepare(
+    encoded bytes: [UInt8], at location: StoreLocation, fileSystem: any FileSystem,
+    configuration: StoreConfiguration
+  ) throws(PersistenceError) -> DurableFileWriter.Prepared {
     // A file this store would refuse to read back must never be written.
     guard Int64(bytes.count) <= configuration.maximumFileSize else {
       throw .wouldExceedSizeLimit(
         location.fileURL, size: Int64(bytes.count), limit: configuration.maximumFileSize)
     }
     do {
+      return try DurableFileWriter(fileSystem: fileSystem)
+        .prepare(location.path, in: location.directory, with: bytes)
+    } catch {
+      throw .writeFailed(location.fileURL, reason: error.description)
+    }
+  }
+
+  /// Renames `prepared` over the snapshot and flushes the folder. Call it under the store's
+  /// exclusive lock.
+  func install(_ prepared: DurableFileWriter.Prepared) throws(PersistenceError) {
+    do {
       let written = try DurableFileWriter(fileSystem: fileSystem)
-        .replaceContents(of: location.path, in: location.directory, with: bytes)
+        .install(prepared, at: location.path, in: location.directory)
       lastSeen = FileIdentity(written)
     } catch {
       switch error {
@@ -191,5 +207,18 @@ final class SnapshotFile {
         throw .notDurable(location.fileURL, reason: cause.description)
       }
     }
+  }
+
+  /// Removes `prepared`, a snapshot that will not be installed.
+  func discard(_ prepared: DurableFileWriter.Prepared) {
+    try? fileSystem.unlink(prepared.temporary)
+  }
+
+  /// Replaces the snapshot durably with `bytes`, as ``encode(_:version:sequence:for:)`` made
+  /// them. Call it under the store's exclusive lock.
+  func write(encoded bytes: [UInt8]) throws(PersistenceError) {
+    try install(
+      Self.prepare(
+        encoded: bytes, at: location, fileSystem: fileSystem, configuration: configuration))
   }
 }
