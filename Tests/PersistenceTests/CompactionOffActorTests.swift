@@ -39,11 +39,7 @@ import Testing
       answered.withLock { $0 = 1 }
       return count
     }
-    let deadline = ContinuousClock.now + .seconds(10)
-    while answered.read({ $0 }) == 0 && ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(1))
-    }
-    let answeredDuringTheFlush = answered.read { $0 } == 1
+    let answeredDuringTheFlush = try await finishesWhileHeld(answered)
     gate.signal()
     #expect(answeredDuringTheFlush, "the actor waited for the new snapshot's fsync")
     #expect(try await work.value == saved.count + 1)

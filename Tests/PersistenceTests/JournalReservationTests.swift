@@ -18,6 +18,20 @@ import Testing
     Int64(try #require(bytes(of: url)).count)
   }
 
+  /// A store of three notes, written as its snapshot, whose first journal write fails with
+  /// `code`; and those notes.
+  private func storeWhoseNextWriteFails(
+    in folder: TemporaryDirectory, with code: Int32
+  ) async throws -> (LocalRepository<Note>, [Note]) {
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
+    let base = sampleNotes(3, prefix: "base")
+    try await repository.save(contentsOf: base)
+    fileSystem.fail("pwrite", onPathEndingIn: "q.json.journal", code: code, times: 1)
+    return (repository, base)
+  }
+
   /// A save into reserved space leaves the file's size as it is, which is what spares its
   /// `fsync` a metadata commit; the record that does not fit reserves the next stretch.
   @Test func savesWriteIntoTheReservedSpaceAndTheOneThatDoesNotFitReservesMore() async throws {
@@ -51,12 +65,7 @@ import Testing
   @Test(arguments: [ENOSPC, EFBIG, EDQUOT])
   func withNoRoomForTheReservationTheRecordIsWrittenAlone(code: Int32) async throws {
     let folder = try TemporaryDirectory()
-    let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Note>(
-      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
-    let base = sampleNotes(3, prefix: "base")
-    try await repository.save(contentsOf: base)
-    fileSystem.fail("pwrite", onPathEndingIn: "q.json.journal", code: code, times: 1)
+    let (repository, base) = try await storeWhoseNextWriteFails(in: folder, with: code)
     let note = Note(title: "without reserved space", text: "a")
 
     try await repository.save(note)
@@ -74,12 +83,7 @@ import Testing
   /// Any other failure of the write fails the save and leaves no partial record.
   @Test func anotherFailureOfTheWriteFailsTheSave() async throws {
     let folder = try TemporaryDirectory()
-    let fileSystem = FailingFileSystem()
-    let repository = try LocalRepository<Note>(
-      directory: folder.url, filename: "q.json", fileSystem: fileSystem)
-    let base = sampleNotes(3, prefix: "base")
-    try await repository.save(contentsOf: base)
-    fileSystem.fail("pwrite", onPathEndingIn: "q.json.journal", code: EIO, times: 1)
+    let (repository, base) = try await storeWhoseNextWriteFails(in: folder, with: EIO)
 
     await #expect(throws: PersistenceError.self) {
       try await repository.save(Note(title: "fails", text: "a"))

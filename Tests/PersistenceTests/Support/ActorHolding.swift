@@ -32,3 +32,13 @@ func waitUntil<T>(_ repository: LocalRepository<T>, hasWaiting count: Int) async
     try await Task.sleep(for: .microseconds(200))
   }
 }
+
+/// Polls `done` for up to 10 s and returns whether it reached 1 meanwhile: for work that must
+/// get through while something else is held, and would otherwise hang the test.
+func finishesWhileHeld(_ done: Guarded<Int>) async throws -> Bool {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while done.read({ $0 }) == 0 && ContinuousClock.now < deadline {
+    try await Task.sleep(for: .milliseconds(1))
+  }
+  return done.read { $0 } == 1
+}
