@@ -152,10 +152,15 @@ struct SystemFileSystem: FileSystem {
 
   func currentPath(of descriptor: Int32) -> String? {
     #if os(Linux)
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-      let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count)
-      guard count > 0, count < buffer.count else { return nil }
-      return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      // On the stack: a save asks this once, and a heap buffer of PATH_MAX would be its
+      // largest allocation.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(PATH_MAX)) { buffer in
+        let count = buffer.withMemoryRebound(to: CChar.self) { characters in
+          readlink("/proc/self/fd/\(descriptor)", characters.baseAddress!, characters.count)
+        }
+        guard count > 0, count < buffer.count else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+      }
     #else
       return nil
     #endif
