@@ -142,10 +142,10 @@ extension LocalRepository {
   /// and taking changes: encoding every item, on the pool (pure work, no waiting), then
   /// writing and flushing the bytes to a temporary file beside the snapshot, on a queue made
   /// for this compaction (blocking I/O never runs on the pool, and the syncer stays free for
-  /// the saves' flushes). Back on the actor,
-  /// under the lock, the temporary file is renamed over the snapshot and the journal keeps
-  /// only the records appended meanwhile; only that file work holds the actor. If another
-  /// writer compacted meanwhile, the temporary file is removed.
+  /// the saves' flushes). Back on the actor, under the lock, the temporary file is renamed
+  /// over the snapshot and the journal keeps only the records appended meanwhile; only that
+  /// file work holds the actor. If another writer compacted meanwhile, the temporary file is
+  /// removed.
   ///
   /// The change that triggers it is already durable, and its caller waits for the compaction
   /// to end before it returns (so that a short-lived process, such as one command, leaves a
