@@ -38,11 +38,6 @@ enum PollingWatch {
       isRecent = signatures.contains { $0.count == 4 && now - $0[3] < recent }
     }
 
-    init(signatures: [[Int64]], isRecent: Bool) {
-      self.signatures = signatures
-      self.isRecent = isRecent
-    }
-
     /// Whether the files may have changed between `earlier` and this observation.
     func mayDiffer(from earlier: Observation) -> Bool {
       earlier.isRecent || signatures != earlier.signatures
