@@ -156,7 +156,8 @@ struct SystemFileSystem: FileSystem {
       // largest allocation.
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(PATH_MAX)) { buffer in
         let count = buffer.withMemoryRebound(to: CChar.self) { characters in
-          readlink("/proc/self/fd/\(descriptor)", characters.baseAddress!, characters.count)
+          guard let start = characters.baseAddress else { return -1 }
+          return readlink("/proc/self/fd/\(descriptor)", start, characters.count)
         }
         guard count > 0, count < buffer.count else { return nil }
         return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
