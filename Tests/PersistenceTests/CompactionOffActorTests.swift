@@ -17,11 +17,7 @@ import Testing
     let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
-    var saved: [Note] = []
-    while (journalRecords(in: folder)?.count ?? 0) < 1_800 {
-      saved.append(Note(title: "filler \(saved.count)", text: "a"))
-      try await repository.save(saved[saved.count - 1])
-    }
+    let saved = try await fillJournal(of: repository, in: folder, upTo: 1_800)
     let gate = DispatchSemaphore(value: 0)
     let flushing = Guarded(0)
     fileSystem.holdFlushes(onPathContaining: ".tmp-", until: gate, entered: flushing)

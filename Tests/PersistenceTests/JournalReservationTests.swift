@@ -13,11 +13,6 @@ import Testing
 #endif
 
 @Suite struct JournalReservationTests {
-  /// The size of the file at `url`.
-  private func size(of url: URL) throws -> Int64 {
-    Int64(try #require(bytes(of: url)).count)
-  }
-
   /// A store of three notes, written as its snapshot, whose first journal write fails with
   /// `code`; and those notes.
   private func storeWhoseNextWriteFails(
@@ -41,18 +36,18 @@ import Testing
     try await repository.save(contentsOf: base)
     var saved = [paddedNote(0, prefix: "first")]
     try await repository.save(saved[0])
-    let reserved = try size(of: journalURL(in: folder))
+    let reserved = try fileStatus(of: journalURL(in: folder)).size
     while Int64(try #require(journalRecords(in: folder)).count) + 400 < reserved {
       saved.append(paddedNote(saved.count, prefix: "more"))
       try await repository.save(saved[saved.count - 1])
-      #expect(try size(of: journalURL(in: folder)) == reserved)
+      #expect(try fileStatus(of: journalURL(in: folder)).size == reserved)
     }
     for _ in 0..<3 {
       saved.append(paddedNote(saved.count, prefix: "past"))
       try await repository.save(saved[saved.count - 1])
     }
     let records = Int64(try #require(journalRecords(in: folder)).count)
-    let grown = try size(of: journalURL(in: folder))
+    let grown = try fileStatus(of: journalURL(in: folder)).size
     #expect(grown > reserved)
     #expect(grown - records < JournalFile.reservation && grown - records > 0)
     let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
@@ -77,7 +72,7 @@ import Testing
     #expect(await reopened.loadAll() == base + [note])
     // The next record reserves again.
     try await repository.save(Note(title: "next", text: "a"))
-    #expect(try size(of: journalURL(in: folder)) > journal.count + 1_000)
+    #expect(try fileStatus(of: journalURL(in: folder)).size > journal.count + 1_000)
   }
 
   /// Any other failure of the write fails the save and leaves no partial record.
@@ -103,7 +98,7 @@ import Testing
       directory: folder.url, filename: "q.json", configuration: configuration)
     try await repository.save(contentsOf: sampleNotes(3, prefix: "base"))
     try await repository.save(Note(title: "near the cap", text: "a"))
-    #expect(try size(of: journalURL(in: folder)) == 20_000)
+    #expect(try fileStatus(of: journalURL(in: folder)).size == 20_000)
     let reopened = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration)
     #expect(await reopened.loadAll().count == 4)
@@ -117,11 +112,11 @@ import Testing
     try await first.save(contentsOf: sampleNotes(3, prefix: "base"))
     try await first.save(Note(title: "reserves", text: "a"))
     let second = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
-    let reserved = try size(of: journalURL(in: folder))
+    let reserved = try fileStatus(of: journalURL(in: folder)).size
 
     let fromFirst = Note(title: "from the first", text: "a")
     try await first.save(fromFirst)
-    #expect(try size(of: journalURL(in: folder)) == reserved)
+    #expect(try fileStatus(of: journalURL(in: folder)).size == reserved)
     let fromSecond = Note(title: "from the second", text: "a")
     try await second.save(fromSecond)
     try await first.save(Note(title: "first again", text: "a"))

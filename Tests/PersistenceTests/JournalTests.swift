@@ -111,13 +111,8 @@ import Testing
     let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
-    var saved: [Note] = []
     // Grow the journal to just under the limit, so the next save compacts.
-    while (journalRecords(in: folder)?.count ?? 0) < 1_300 {
-      let note = Note(title: "filler \(saved.count)", text: "a")
-      try await repository.save(note)
-      saved.append(note)
-    }
+    var saved = try await fillJournal(of: repository, in: folder, upTo: 1_300)
     fileSystem.fail(at: nil)
     let trigger = Note(
       title: "triggers compaction", text: String(repeating: "x", count: 300))

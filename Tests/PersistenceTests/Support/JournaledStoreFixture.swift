@@ -32,3 +32,16 @@ func journalRecords(at url: URL) -> Data? {
 func journalRecords(in folder: TemporaryDirectory) -> Data? {
   journalRecords(at: journalURL(in: folder))
 }
+
+/// Saves small notes titled `filler <n>` to `repository`, the store `q.json` in `folder`,
+/// until its journal's records reach `bytes`; returns them in order.
+func fillJournal(
+  of repository: LocalRepository<Note>, in folder: TemporaryDirectory, upTo bytes: Int
+) async throws -> [Note] {
+  var saved: [Note] = []
+  while (journalRecords(in: folder)?.count ?? 0) < bytes {
+    saved.append(Note(title: "filler \(saved.count)", text: "a"))
+    try await repository.save(saved[saved.count - 1])
+  }
+  return saved
+}
