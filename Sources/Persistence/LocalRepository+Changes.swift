@@ -71,9 +71,10 @@ extension LocalRepository {
   func catchUpWithOtherWriters() -> Bool {
     let changed: Bool
     do {
-      changed = try store.lock.withExclusiveLock { () throws(PersistenceError) in
-        try catchUp()
+      let caughtUp = try store.lock.withExclusiveLockIfTheFolderExists {
+        () throws(PersistenceError) in try catchUp()
       }
+      changed = try caughtUp ?? catchUpWithRemovedFolder()
     } catch {
       return false
     }

@@ -136,6 +136,18 @@ extension LocalRepository {
     return true
   }
 
+  /// Reads the store again after its folder was removed or renamed away: the cache becomes
+  /// what is at the path now, as a repository opened there would read it, and nothing is
+  /// created there. Whether that changed anything.
+  func catchUpWithRemovedFolder() throws(PersistenceError) -> Bool {
+    let before = store.sequence
+    let hadItems = !cache.isEmpty
+    cache = try store.load()
+    guard store.sequence != before || hadItems || !cache.isEmpty else { return false }
+    allItems = nil
+    return true
+  }
+
   /// Folds the journal into a new snapshot once it has outgrown the snapshot.
   ///
   /// Most of a compaction's cost runs off the actor, which meanwhile goes on answering reads

@@ -46,6 +46,20 @@ final class StoreLock {
     try withExclusiveLock(keepingIt: false) { _ throws(PersistenceError) in try body() }
   }
 
+  /// Like ``withExclusiveLock(_:)``, but never creates the folder: when it is gone (removed,
+  /// or renamed away), returns `nil` without running `body`. A follower's catch-up takes the
+  /// lock this way, so that it never brings back a folder somebody removed.
+  func withExclusiveLockIfTheFolderExists<Result>(
+    _ body: () throws(PersistenceError) -> Result
+  )
+    throws(PersistenceError) -> Result?
+  {
+    guard !folderIsGone else { return nil }
+    return try withExclusiveLock(keepingIt: false, creatingTheFolder: false) {
+      _ throws(PersistenceError) in try body()
+    }
+  }
+
   /// Like ``withExclusiveLock(_:)``, and keeps the lock held afterwards when `keepingIt()`
   /// says so once `body` has run, until ``releaseKept()``: a burst of changes then pays for
   /// one `flock`, not one each.
@@ -56,6 +70,7 @@ final class StoreLock {
   /// `body` is told it was not held all along.
   func withExclusiveLock<Result>(
     keepingIt: @autoclosure () -> Bool,
+    creatingTheFolder: Bool = true,
     _ body: (_ heldAllAlong: Bool) throws(PersistenceError) -> Result
   )
     throws(PersistenceError) -> Result
@@ -73,7 +88,9 @@ final class StoreLock {
     while true {
       // Once the lock file is open, the folder is there: were it removed or renamed, the lock
       // file would be gone from the path, and `.moved` would bring this loop back here.
-      if file == nil { try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL) }
+      if file == nil && creatingTheFolder {
+        try DirectoryCreator(fileSystem: fileSystem).create(location.directoryURL)
+      }
       let file = try openForWriters()
       defer { if file.isStuck { self.file = nil } }
       switch try file.acquire(exclusive: true, until: deadline) {
@@ -145,6 +162,16 @@ final class StoreLock {
     else { return }
     defer { file.release() }
     body()
+  }
+
+  /// Whether the store's folder, or a folder on its path, is not there.
+  private var folderIsGone: Bool {
+    do {
+      _ = try fileSystem.status(ofPath: location.directory)
+      return false
+    } catch {
+      return error.isMissing || error.code == ENOTDIR
+    }
   }
 
   private func timedOut() -> PersistenceError {
