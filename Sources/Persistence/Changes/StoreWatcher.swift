@@ -20,8 +20,37 @@ import Foundation
 /// the folder changes. Where neither is available it compares the files' size and identity
 /// every 100 ms (``PollingWatch``). The handler runs on a private queue; it may be called
 /// for the repository's own writes too, and more than once per change.
+///
+/// A watch on a folder follows that folder, not its path: once the folder is renamed away or
+/// removed, it would never see a store made anew at the path. Nor does the system always say
+/// so at once: inotify reports a removed folder only when nothing has a file of it open any
+/// more, and a writer keeps its lock file open. So once a second the watcher checks that the
+/// folder at the path is still the one watched, and when it is not, polls the files at the
+/// path from then on.
 final class StoreWatcher: Sendable {
-  private let source: LockedState<(any DispatchSourceProtocol)?>
+  /// What the watcher runs.
+  private enum Sources {
+    /// The platform's watch, and the check that its folder is still at the path.
+    case watching(platform: any DispatchSourceProtocol, folderCheck: any DispatchSourceProtocol)
+    /// The fallback, for good.
+    case polling(any DispatchSourceProtocol)
+    case stopped
+
+    func cancel() {
+      switch self {
+      case .watching(let platform, let folderCheck):
+        platform.cancel()
+        folderCheck.cancel()
+      case .polling(let polling): polling.cancel()
+      case .stopped: break
+      }
+    }
+  }
+
+  private let sources: LockedState<Sources>
+
+  /// How often the folder watched is compared with the one at the path.
+  static let folderCheckInterval = DispatchTimeInterval.seconds(1)
 
   /// What starts the platform's watch: `nil` when it cannot be set up.
   typealias PlatformWatch =
@@ -33,19 +62,46 @@ final class StoreWatcher: Sendable {
   /// Starts watching the files named `names` in `directory`.
   ///
   /// When the platform's watch cannot be set up (no descriptor left, the inotify limit of
-  /// instances or watches reached), it polls the files instead (``PollingWatch``): a follower
-  /// is never left stale without a word. `platformWatch` is for tests, which make it fail.
+  /// instances or watches reached, no folder yet), it polls the files instead
+  /// (``PollingWatch``): a follower is never left stale without a word. `platformWatch` is
+  /// for tests, which make it fail.
   init(
     directory: String, names: Set<String>,
     platformWatch: PlatformWatch = StoreWatcher.platformSource,
     handler: @escaping @Sendable () -> Void
   ) {
     let queue = DispatchQueue(label: "StoreWatcher \(directory)")
-    let started =
-      platformWatch(directory, names, queue, handler)
-      ?? PollingWatch.source(
-        paths: names.map { directory + "/" + $0 }, queue: queue, handler: handler)
-    source = LockedState(started)
+    let paths = names.map { directory + "/" + $0 }
+    let sources = LockedState(Sources.stopped)
+    let pollInstead: @Sendable () -> Void = {
+      let switched = sources.withLock { sources -> Bool in
+        guard case .watching = sources else { return false }  // Stopped, or polling already.
+        sources.cancel()
+        sources = .polling(PollingWatch.source(paths: paths, queue: queue, handler: handler))
+        return true
+      }
+      // The files at the path may differ already: one catch-up now.
+      if switched { handler() }
+    }
+    // Set up on the handlers' queue, so that none of them runs before the sources are in place.
+    queue.sync {
+      let folder = Self.identity(ofFolder: directory)
+      let started: Sources
+      if let platform = platformWatch(directory, names, queue, handler) {
+        let folderCheck = DispatchSource.makeTimerSource(queue: queue)
+        folderCheck.setEventHandler {
+          if Self.identity(ofFolder: directory) != folder { pollInstead() }
+        }
+        folderCheck.schedule(
+          deadline: .now() + Self.folderCheckInterval, repeating: Self.folderCheckInterval)
+        folderCheck.resume()
+        started = .watching(platform: platform, folderCheck: folderCheck)
+      } else {
+        started = .polling(PollingWatch.source(paths: paths, queue: queue, handler: handler))
+      }
+      sources.withLock { $0 = started }
+    }
+    self.sources = sources
   }
 
   deinit {
@@ -54,10 +110,15 @@ final class StoreWatcher: Sendable {
 
   /// Stops watching; the handler is not called after this returns (bar one call under way).
   func stop() {
-    source.withLock { source in
-      source?.cancel()
-      source = nil
+    sources.withLock { sources in
+      sources.cancel()
+      sources = .stopped
     }
+  }
+
+  /// The device and inode of the folder at `path`; empty when there is none.
+  private static func identity(ofFolder path: String) -> [Int64] {
+    Array(PollingWatch.signature(path).prefix(2))
   }
 
   #if os(Linux)
