@@ -24,8 +24,8 @@ import Testing
   @Test(arguments: [[], [0], [1], [3, 3], [1, 500, 999], [250, 500, 750]])
   func decodesEveryPartInOrder(cuts: [Int]) throws {
     let items = sampleNotes(1_000)
-    let decoded = try #require(
-      ParallelDecoder.decode(try parts(of: items, cutAt: cuts), as: Note.self))
+    let batch = ParallelDecoder.Batch(decoding: try parts(of: items, cutAt: cuts), as: Note.self)
+    let decoded = try #require(batch.wait())
     #expect(decoded.count == cuts.count + 1)
     #expect(Array(decoded.joined()) == items)
   }
@@ -34,7 +34,7 @@ import Testing
   func declinesABatchWithAPartThatDoesNotDecode(broken: Int) throws {
     var batch = try parts(of: sampleNotes(40), cutAt: [10, 20, 30])
     batch[broken] = Data(#"[{"title":"no id"}]"#.utf8)
-    #expect(ParallelDecoder.decode(batch, as: Note.self) == nil)
+    #expect(ParallelDecoder.Batch(decoding: batch, as: Note.self).wait() == nil)
   }
 
   /// A snapshot large enough to be encoded in parts is still one valid JSON document, with

@@ -54,6 +54,19 @@ import Testing
 
   /// Through a repository: a well-formed store is read with `pread` only, which the stream
   /// uses; a damaged one is then read whole with `read`, which only the fallback uses.
+  /// With parts of 3 lines, many batches: each one decodes while the next is cut. An ID that
+  /// comes again is refused whichever batch it is in, however far from the first.
+  @Test(arguments: [(0, 59), (11, 12), (12, 13), (5, 30)])
+  func anIDThatComesAgainInAnyBatchIsDeclined(first: Int, again: Int) throws {
+    let folder = try TemporaryDirectory()
+    var items = sampleNotes(60)
+    let clean = try SnapshotUnderTest(try writtenSnapshot(items), in: folder.url)
+    #expect(try clean.streamed(chunkSize: 64, linesPerPart: 3)?.items == items)
+    items[again].id = items[first].id
+    let duplicated = try SnapshotUnderTest(try writtenSnapshot(items), in: folder.url)
+    #expect(try duplicated.streamed(chunkSize: 64, linesPerPart: 3) == nil)
+  }
+
   @Test func aRepositoryStreamsAWellFormedStoreAndReadsADamagedOneWhole() async throws {
     let folder = try TemporaryDirectory()
     let items = sampleNotes(2_500)
