@@ -127,11 +127,9 @@ extension LocalRepository {
   /// Brings the cache up to date with what other writers did; returns whether they changed
   /// anything. Call it under the store's exclusive lock.
   func catchUp() throws(PersistenceError) -> Bool {
-    let before = store.sequence
     // The cache is only changed where replaying succeeded: `DiskStore` replaces it whole
     // or applies whole records.
-    try store.catchUp(&cache)
-    guard store.sequence != before else { return false }
+    guard try store.catchUp(&cache) else { return false }
     allItems = nil
     return true
   }

@@ -53,6 +53,28 @@ import Testing
     #expect(await watcher.loadAll() == all)
   }
 
+  /// The store is replaced by another one that has made as many changes (a folder restored
+  /// from a copy, say): its sequence number is the same, and still every read shows the
+  /// items of the new store, and subscribers hear of it.
+  @Test func aStoreReplacedByOneAtTheSameSequenceNumberIsReadWhole() async throws {
+    let parent = try TemporaryDirectory()
+    let folder = parent.appending("data")
+    let other = parent.appending("other")
+    try await LocalRepository<Note>(directory: folder, filename: "q.json").save(
+      Note(title: "first store", text: "a"))
+    let note = Note(title: "second store", text: "b")
+    try await LocalRepository<Note>(directory: other, filename: "q.json").save(note)
+    let follower = try LocalRepository<Note>(directory: folder, filename: "q.json")
+    #expect(await follower.loadAll().map(\.title) == ["first store"])
+
+    try FileManager.default.moveItem(at: folder, to: parent.appending("data.old"))
+    try FileManager.default.moveItem(at: other, to: folder)
+    var changes = await follower.changes().makeAsyncIterator()
+    #expect(await follower.loadAll() == [note])
+    #expect(await follower.find(by: note.id) == note)
+    #expect(try #require(await changes.next()) == .anything)
+  }
+
   @Test func aChangeMadeBeforeSubscribingIsReadWhenTheWatchBegins() async throws {
     let folder = try TemporaryDirectory()
     let writer = try LocalRepository<Note>(directory: folder.url, filename: "q.json")

@@ -68,20 +68,29 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
 
   /// Brings `cache` up to date with what other writers did since this store last looked, and
   /// cuts off a record torn by a writer that crashed. Call it under the exclusive lock.
-  func catchUp(_ cache: inout Cache) throws(PersistenceError) {
+  ///
+  /// - Returns: Whether `cache` was read again or had records applied. The sequence number
+  ///   cannot tell: a store put in place of this one (restored from a copy, say) may have
+  ///   made as many changes.
+  @discardableResult
+  func catchUp(_ cache: inout Cache) throws(PersistenceError) -> Bool {
+    var changed = false
     if try snapshot.hasChangedSinceLastSeen() {
       cache = try readEverything()
+      changed = true
     } else {
       switch try journal.changesSinceLastSeen() {
       case .unchanged:
         break
       case .replaced:
         cache = try readEverything()
+        changed = true
       case .grew(let bytes):
         let start = journal.length
         let intact = try replay(bytes, from: start, into: &cache)
         journal.markRead(upTo: start + Int64(intact))
         noteTail(of: bytes, intact: intact, from: start)
+        changed = intact > 0
       }
     }
     if let tornTail {
@@ -95,6 +104,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       self.tornTail = nil
       tornTailCopy = nil
     }
+    return changed
   }
 
   /// Notes the bytes of `bytes` (which start at byte `offset` of the journal) after the
