@@ -26,16 +26,23 @@ extension LocalRepository {
   /// durable, updates its cache and publishes ``RepositoryChange/anything``. Notifications
   /// that arrive while a catch-up runs are merged into one more. Nothing runs while the files
   /// do not change, and the watch stops when the last subscriber goes away.
+  ///
+  /// When the files cannot be read (the folder replaced by a file, no descriptor left), the
+  /// cache keeps its last good state, subscribers get one change whose
+  /// ``RepositoryChange/failure`` says why, and the catch-up is tried again every 200 ms;
+  /// once it succeeds, a change without a failure follows.
   public func changes() -> RepositoryChanges<T.ID> {
     let changes = feed.subscribe { [weak self] in
       guard let self else { return }
       Task { await self.stopWatchingIfUnused() }
     }
     if watch == nil {
-      watch = startWatching()
+      let watch = startWatching()
+      self.watch = watch
       // Whatever changed before the watch began is read now, so that a read right after
-      // this call sees it. This runs on the actor's own queue, never on the pool.
-      catchUpWithOtherWriters()
+      // this call sees it. This runs on the actor's own queue, never on the pool. When it
+      // fails, the watch tries again as after any notification.
+      if !catchUpWithOtherWriters() { watch.notifications.yield() }
     }
     return changes
   }
@@ -52,8 +59,8 @@ extension LocalRepository {
     }
     let following = Task { [weak self] in
       for await _ in notifications {
-        // A catch-up that fails (no descriptor left, the lock held too long) is tried again
-        // until it succeeds, so that a follower never stays stale in silence.
+        // A catch-up that fails (no descriptor left, the lock held too long) is reported,
+        // then tried again until it succeeds, so that a follower never stays stale in silence.
         while let self, await !self.catchUpWithOtherWriters(), !Task.isCancelled {
           try? await Task.sleep(for: Self.catchUpRetryDelay)
         }
@@ -66,19 +73,29 @@ extension LocalRepository {
   /// durable and publishes them; does nothing when there are none.
   ///
   /// - Returns: `false` when the files could not be read (the cache keeps its last good
-  ///   state); the watch then tries again after ``catchUpRetryDelay``.
+  ///   state); the watch then tries again after ``catchUpRetryDelay``. Subscribers hear of
+  ///   the first failure in a row (``RepositoryChange/failed(_:)``), and of the success
+  ///   that ends it.
   @discardableResult
   func catchUpWithOtherWriters() -> Bool {
     let changed: Bool
-    do {
+    do throws(PersistenceError) {
       let caughtUp = try store.lock.withExclusiveLockIfTheFolderExists {
         () throws(PersistenceError) in try catchUp()
       }
-      changed = try caughtUp ?? catchUpWithRemovedFolder()
+      if let caughtUp {
+        changed = caughtUp
+      } else {
+        changed = try catchUpWithRemovedFolder()
+      }
     } catch {
+      if followingFailure == nil { feed.publish(.failed(error)) }
+      followingFailure = error
       return false
     }
-    guard changed else { return true }
+    let recovered = followingFailure != nil
+    followingFailure = nil
+    guard changed || recovered else { return true }
     // The writer may still be syncing its record: sync the journal too before telling
     // anyone, so a subscriber never sees a change that a power cut could take back.
     if store.journal.length > 0 { try? store.synchronizeJournal() }
@@ -94,5 +111,6 @@ extension LocalRepository {
     guard feed.subscriberCount == 0, let watch else { return }
     watch.stop()
     self.watch = nil
+    followingFailure = nil
   }
 }

@@ -66,6 +66,8 @@ where T.ID: Hashable & Codable & Sendable {
   let feed = ChangeFeed<T.ID>()
   /// Watches the files for other writers while anyone subscribes to ``changes()``.
   var watch: StoreWatch?
+  /// Why the watch's last catch-up failed, until one succeeds; subscribers were told once.
+  var followingFailure: PersistenceError?
   /// The callers whose journal records wait for the next sync, and whether it is scheduled.
   var pendingSync = PendingSync()
   /// Whether a job that lets go of the store's lock, kept for a burst of changes, is enqueued.

@@ -53,14 +53,17 @@ public final class QuestionListViewModel {
   /// land. A front end may show it as a "live" mark.
   public private(set) var isFollowingChanges = false
 
-  /// A sentence describing the last failed action, for the front end to show; `nil` after
-  /// an action succeeds.
+  /// A sentence describing the last failed action, or why changes made elsewhere are not
+  /// shown while ``followChanges()`` cannot read the files, for the front end to show; `nil`
+  /// after an action succeeds.
   public private(set) var errorMessage: String?
 
   /// Every question, whatever the filters; observed, so that what depends on one question
   /// (such as ``QuestionBankModel/notice``) follows its changes.
   private var allQuestions: [Question] = []
   @ObservationIgnored private var searchIndex = SearchIndex()
+  /// The ``errorMessage`` set because the repository could not follow the files, if it is.
+  @ObservationIgnored private var followingError: String?
   @ObservationIgnored private let repository: any Repository<Question>
 
   /// Creates a view model over `repository`; call ``load()`` to fill it.
@@ -88,15 +91,23 @@ public final class QuestionListViewModel {
     await load()
     isFollowingChanges = true
     defer { isFollowingChanges = false }
-    for await _ in changes {
-      await showLatest()
+    for await change in changes {
+      await showLatest(after: change)
     }
   }
 
-  /// Shows the repository's contents after a change someone else made.
-  private func showLatest() async {
+  /// Shows the repository's contents after a change someone else made. A change that says
+  /// the repository cannot read the files any more sets ``errorMessage``; the next change
+  /// clears that message, and only that one.
+  private func showLatest(after change: RepositoryChange<Question.ID>) async {
     let all = await repository.loadAll()
-    show(all, error: errorMessage)
+    var error = errorMessage == followingError ? nil : errorMessage
+    followingError = change.failure.map {
+      "Changes made elsewhere are not shown: \(ErrorText.sentence(for: $0)) The list shows"
+        + " the questions last read."
+    }
+    error = followingError ?? error
+    show(all, error: error)
   }
 
   /// The question with the ID `id`, from the loaded questions.

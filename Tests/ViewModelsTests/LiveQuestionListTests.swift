@@ -13,9 +13,9 @@ import ViewModels
 #endif
 
 @MainActor @Suite(.timeLimit(.minutes(1))) struct LiveQuestionListTests {
-  /// Waits, without a fixed sleep, until `condition` holds or about two seconds passed.
-  func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2_000 {
+  /// Waits, without a fixed sleep, until `condition` holds or about `seconds` passed.
+  func eventually(within seconds: Int = 2, _ condition: () -> Bool) async -> Bool {
+    for _ in 0..<seconds * 1_000 {
       if condition() { return true }
       try? await Task.sleep(for: .milliseconds(1))
     }
@@ -73,6 +73,55 @@ import ViewModels
     try await writer.delete(question.id)
     #expect(await eventually { watching.questions.isEmpty })
     watchingFollowing.stop()
+  }
+
+  /// The repository's folder is replaced by a file: the list says that it no longer shows
+  /// changes made elsewhere, naming the folder, until a store is back there.
+  @Test func aListThatCannotFollowItsFilesSaysSoUntilItCan() async throws {
+    let parent = try TemporaryDirectory()
+    let folder = parent.appending("data")
+    let question = Question(prompt: "p", answer: "a")
+    try await LocalRepository<Question>(directory: folder, filename: "q.json").save(question)
+    let reader = try LocalRepository<Question>(directory: folder, filename: "q.json")
+    let watching = QuestionListViewModel(repository: reader)
+    let watchingFollowing = await Following(watching)
+    defer { watchingFollowing.stop() }
+
+    try FileManager.default.removeItem(at: folder)
+    try Data("not a folder".utf8).write(to: folder)
+    #expect(await eventually(within: 20) { watching.errorMessage != nil })
+    let message = try #require(watching.errorMessage)
+    #expect(message.hasPrefix("Changes made elsewhere are not shown: "), "\(message)")
+    #expect(message.contains(folder.path), "\(message)")
+
+    try FileManager.default.removeItem(at: folder)
+    try await LocalRepository<Question>(directory: folder, filename: "q.json").save(question)
+    #expect(
+      await eventually(within: 20) {
+        watching.errorMessage == nil && watching.questions == [question]
+      })
+    withExtendedLifetime(parent) {}
+  }
+
+  /// An action's error stays while followed changes arrive: only the list's own message
+  /// about following is cleared by them.
+  @Test func aFollowedChangeKeepsTheErrorOfAnAction() async throws {
+    struct DiskFull: Error, CustomStringConvertible {
+      var description: String { "the disk is full" }
+    }
+    let repository = InMemoryRepository<Question>()
+    let watching = QuestionListViewModel(repository: repository)
+    let watchingFollowing = await Following(watching)
+    defer { watchingFollowing.stop() }
+    await repository.failWrites(with: DiskFull())
+    #expect(await !watching.add(Question(prompt: "lost", answer: "a")))
+    #expect(watching.errorMessage == "the disk is full")
+
+    await repository.failWrites(with: nil)
+    let question = Question(prompt: "p", answer: "a")
+    try await repository.save(question)
+    #expect(await eventually { watching.questions == [question] })
+    #expect(watching.errorMessage == "the disk is full")
   }
 
   @available(macOS 26, iOS 26, *)

@@ -29,10 +29,13 @@ public final class __MODEL__ListViewModel {
       items = visible(among: allItems)
     }
   }
-  /// Why the last action failed; `nil` after one that worked.
+  /// Why the last action failed, or why changes made elsewhere are not shown while
+  /// ``followChanges()`` cannot read the files; `nil` after an action that worked.
   public private(set) var errorMessage: String?
 
   @ObservationIgnored private var allItems: [__MODEL__] = []
+  /// The ``errorMessage`` set because the store could not follow its files, if it is.
+  @ObservationIgnored private var followingError: String?
   @ObservationIgnored private let repository: any Repository<__MODEL__>
 
   /// A list over `repository`; call ``load()`` or ``followChanges()`` to fill it.
@@ -57,10 +60,24 @@ public final class __MODEL__ListViewModel {
   public func followChanges() async {
     let changes = await repository.changes()
     await load()
-    for await _ in changes {
+    for await change in changes {
       if Task.isCancelled { return }
-      show(await repository.loadAll(), error: errorMessage)
+      await showLatest(after: change)
     }
+  }
+
+  /// Shows the store's contents after a change made elsewhere. A change that says the store
+  /// cannot read its files any more sets ``errorMessage``; the next change clears that
+  /// message, and only that one.
+  private func showLatest(after change: RepositoryChange<__MODEL__.ID>) async {
+    let all = await repository.loadAll()
+    var error = errorMessage == followingError ? nil : errorMessage
+    followingError = change.failure.map {
+      "Changes made elsewhere are not shown: \(ErrorText.sentence(for: $0)) The list shows"
+        + " the values last read."
+    }
+    error = followingError ?? error
+    show(all, error: error)
   }
 
   /// The value with `id`, whatever the filters.

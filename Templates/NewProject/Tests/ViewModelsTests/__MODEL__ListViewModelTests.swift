@@ -102,6 +102,46 @@ import ViewModels
     try await waitUntil { shown.items == [item] }
   }
 
+  /// The store's folder is replaced by a file: the list says that it no longer shows changes
+  /// made elsewhere, naming the folder, until a store is back there. An action's own error
+  /// is not cleared by followed changes.
+  @Test func followingSaysWhenItCannotReadTheFilesUntilItCan() async throws {
+    let parent = try TemporaryDirectory(prefix: "__NAME__Tests")
+    let folder = parent.appending("data")
+    let item = __MODEL__(title: "Kept")
+    try await LocalRepository<__MODEL__>(directory: folder, filename: "store.json").save(item)
+    let shown = __MODEL__ListViewModel(
+      repository: try LocalRepository<__MODEL__>(directory: folder, filename: "store.json"))
+    let following = Task { await shown.followChanges() }
+    defer { following.cancel() }
+    try await waitUntil { shown.items == [item] }
+
+    try FileManager.default.removeItem(at: folder)
+    try Data("not a folder".utf8).write(to: folder)
+    try await waitUntil { shown.errorMessage != nil }
+    let message = try #require(shown.errorMessage)
+    #expect(message.hasPrefix("Changes made elsewhere are not shown: "), "\(message)")
+    #expect(message.contains(folder.path), "\(message)")
+
+    try FileManager.default.removeItem(at: folder)
+    try await LocalRepository<__MODEL__>(directory: folder, filename: "store.json").save(item)
+    try await waitUntil { shown.errorMessage == nil && shown.items == [item] }
+  }
+
+  @Test func followingKeepsTheErrorOfAnAction() async throws {
+    let store = InMemoryRepository<__MODEL__>()
+    let shown = __MODEL__ListViewModel(repository: store)
+    let following = Task { await shown.followChanges() }
+    defer { following.cancel() }
+    await store.failWrites(with: RefusedWrite())
+    #expect(await shown.add(__MODEL__(title: "Lost")) == false)
+    await store.failWrites(with: nil)
+    let item = __MODEL__(title: "From elsewhere")
+    try await store.save(item)
+    try await waitUntil { shown.items == [item] }
+    #expect(shown.errorMessage == "The disk is full.")
+  }
+
   @Test func followingEndsWhenItsTaskIsCancelled() async {
     let list = __MODEL__ListViewModel(repository: InMemoryRepository<__MODEL__>())
     let following = Task { await list.followChanges() }
