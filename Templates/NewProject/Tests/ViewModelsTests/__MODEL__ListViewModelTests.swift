@@ -129,16 +129,18 @@ import ViewModels
   }
 
   @Test func followingKeepsTheErrorOfAnAction() async throws {
-    let store = InMemoryRepository<__MODEL__>()
+    let first = __MODEL__(title: "Loaded first")
+    let store = InMemoryRepository<__MODEL__>([first])
     let shown = __MODEL__ListViewModel(repository: store)
     let following = Task { await shown.followChanges() }
     defer { following.cancel() }
+    try await waitUntil { shown.items == [first] }  // Following has loaded.
     await store.failWrites(with: RefusedWrite())
     #expect(await shown.add(__MODEL__(title: "Lost")) == false)
     await store.failWrites(with: nil)
     let item = __MODEL__(title: "From elsewhere")
     try await store.save(item)
-    try await waitUntil { shown.items == [item] }
+    try await waitUntil { shown.items == [first, item] }
     #expect(shown.errorMessage == "The disk is full.")
   }
 
