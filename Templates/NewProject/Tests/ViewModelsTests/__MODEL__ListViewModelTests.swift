@@ -170,11 +170,13 @@ import ViewModels
     #expect(await store.loadAll().isEmpty)
   }
 
-  /// Waits up to five seconds for `condition`, checking every 10 ms.
+  /// Waits for `condition`, checking every 10 ms; after 30 s, a guard against a hang, records
+  /// an issue. Only how long a failure takes to show depends on it: `make test` may run on a
+  /// loaded machine.
   private func waitUntil(
     _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    for _ in 0..<500 {
+    for _ in 0..<3_000 {
       if condition() { return }
       try await Task.sleep(for: .milliseconds(10))
     }
