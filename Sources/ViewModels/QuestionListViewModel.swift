@@ -101,13 +101,12 @@ public final class QuestionListViewModel {
   /// clears that message, and only that one.
   private func showLatest(after change: RepositoryChange<Question.ID>) async {
     let all = await repository.loadAll()
-    var error = errorMessage == followingError ? nil : errorMessage
+    let actionError = errorMessage == followingError ? nil : errorMessage
     followingError = change.failure.map {
       "Changes made elsewhere are not shown: \(ErrorText.sentence(for: $0)) The list shows"
         + " the questions last read."
     }
-    error = followingError ?? error
-    show(all, error: error)
+    show(all, error: followingError ?? actionError)
   }
 
   /// The question with the ID `id`, from the loaded questions.

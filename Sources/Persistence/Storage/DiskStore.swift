@@ -72,7 +72,6 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
   /// - Returns: Whether `cache` was read again or had records applied. The sequence number
   ///   cannot tell: a store put in place of this one (restored from a copy, say) may have
   ///   made as many changes.
-  @discardableResult
   func catchUp(_ cache: inout Cache) throws(PersistenceError) -> Bool {
     var changed = false
     if try snapshot.hasChangedSinceLastSeen() {

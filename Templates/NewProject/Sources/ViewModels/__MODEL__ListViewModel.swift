@@ -71,13 +71,12 @@ public final class __MODEL__ListViewModel {
   /// message, and only that one.
   private func showLatest(after change: RepositoryChange<__MODEL__.ID>) async {
     let all = await repository.loadAll()
-    var error = errorMessage == followingError ? nil : errorMessage
+    let actionError = errorMessage == followingError ? nil : errorMessage
     followingError = change.failure.map {
       "Changes made elsewhere are not shown: \(ErrorText.sentence(for: $0)) The list shows"
         + " the values last read."
     }
-    error = followingError ?? error
-    show(all, error: error)
+    show(all, error: followingError ?? actionError)
   }
 
   /// The value with `id`, whatever the filters.
