@@ -49,6 +49,37 @@ import Testing
     }
   }
 
+  /// Commands that print to standard output on success: with it closed, the output is lost.
+  /// `ID` stands for the id of the question the test adds first.
+  nonisolated static let printing = [
+    "add 'Printed?' --answer yes", "list", "--json list", "export -", "show ID",
+  ]
+
+  /// A command whose output cannot be written fails, as `ls >&-` does: the descriptor kept
+  /// taken so that no store file becomes standard output must not swallow what is printed.
+  @Test(arguments: printing)
+  func aClosedStandardOutputIsReportedNotIgnored(command: String) throws {
+    let data = "--data-dir data"
+    let added = try questions("\(data) add 'Printed?' --answer yes")
+    try #require(added.status == 0, "\(added.standardError)")
+    let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    let result = try questions(
+      "\(data) \(command.replacingOccurrences(of: "ID", with: id))", redirection: ">&-")
+    #expect(result.status == 1, "\(command): \(result.standardError)")
+    #expect(
+      result.standardError.contains("Cannot write to standard output: Bad file descriptor"),
+      "\(command): \(result.standardError)")
+  }
+
+  /// With standard error closed nothing can be reported, but the status still says so.
+  @Test func aClosedStandardErrorStillEndsWithFailure() throws {
+    // An empty store's `list` says so on standard error.
+    let result = try questions("--data-dir data list", redirection: "2>&-")
+    #expect(result.status == 1, "\(result.standardOutput)")
+    let quiet = try questions("--data-dir data --json list", redirection: "2>&-")
+    #expect(quiet.status == 0, "nothing was written to standard error: \(quiet.standardOutput)")
+  }
+
   nonisolated static let variables = ["QUESTIONS_DATA_DIR", "XDG_DATA_HOME", "HOME"]
 
   @Test(arguments: variables)

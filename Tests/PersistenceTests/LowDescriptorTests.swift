@@ -17,6 +17,14 @@ import Testing
       try ChildProcess.run(storeWriter, ["save-closed", path, "5"])
     }
     #expect(result.status == 0, "\(result.standardError)")
+    // The slot is kept taken, and the stream still closed in effect: a print fails, as it
+    // would have with nothing there, instead of vanishing into a writable placeholder.
+    let outcomes = result.standardError.split(separator: "\n").filter {
+      $0.hasPrefix("descriptor 1: ")
+    }
+    #expect(outcomes.count == 5, "\(result.standardError)")
+    #expect(
+      outcomes.allSatisfy { $0 == "descriptor 1: Bad file descriptor" }, "\(result.standardError)")
     for name in ["q.json", "q.json.journal", "q.json.lock"] {
       let contents = String(decoding: bytes(of: folder.appending(name)) ?? Data(), as: UTF8.self)
       #expect(!contents.contains("ack "), "\(name) holds the program's output")

@@ -7,7 +7,8 @@
 //   StoreWriter save-closed <folder> <count> [prefix]   the same after closing its stdin and
 //                                                stdout, so the next files opened get
 //                                                descriptors 0 and 1; the acks still go to
-//                                                descriptor 1, wherever it points then
+//                                                descriptor 1, wherever it points then, and
+//                                                "descriptor 1: <outcome>" to stderr
 //   StoreWriter save-concurrent <folder> <count> [prefix]   the same with up to 8 saves in
 //                                                flight at once, so that they share syncs;
 //                                                "ack <id>" as each returns
@@ -43,8 +44,11 @@ signal(SIGXFSZ, SIG_IGN)
 /// Writes a line to stdout at once, unbuffered, so a parent that kills us has every ack.
 func acknowledge(_ line: String) {
   if CommandLine.arguments[1] == "save-closed" {
-    // Raw, errors ignored: whatever descriptor 1 is now, as a program that prints would.
-    _ = Array((line + "\n").utf8).withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    // Raw: whatever descriptor 1 is now, as a program that prints would. Whether the write
+    // failed goes to standard error, which stays open.
+    let written = Array((line + "\n").utf8).withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    let outcome = written < 0 ? String(cString: strerror(errno)) : "written"
+    FileHandle.standardError.write(Data("descriptor 1: \(outcome)\n".utf8))
     return
   }
   FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -15,8 +15,9 @@ struct SystemFileSystem: FileSystem {
   /// A program started with a standard stream closed gets the next file it opens in that
   /// slot, and then prints into it: with stdout closed, a store file opened as descriptor 1
   /// would receive the program's output. As SQLite's `robust_open` does, a descriptor below 3
-  /// is moved above 2, and `/dev/null` is left open in the low slot for the life of the
-  /// process, so later opens skip it and a print goes nowhere.
+  /// is moved above 2, and `/dev/null` is left open read-only in the low slot for the life of
+  /// the process: later opens skip the slot, and the stream stays closed in effect, since a
+  /// write to it still fails (`EBADF`) where a writable placeholder would swallow it unseen.
   func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
     let descriptor = try retrying("open", path) { systemOpen(path, flags, mode) }
     guard descriptor <= 2 else { return descriptor }
@@ -25,7 +26,7 @@ struct SystemFileSystem: FileSystem {
     _ = systemClose(descriptor)
     // The lowest free slot, normally the one just freed; one taken by another thread
     // meanwhile is left to it, and a higher slot than 2 is not needed.
-    let placeholder = systemOpen("/dev/null", O_RDWR, 0)
+    let placeholder = systemOpen("/dev/null", O_RDONLY, 0)
     if placeholder > 2 { _ = systemClose(placeholder) }
     guard moved >= 0 else { throw SystemCallError(call: "fcntl", path: path, code: code) }
     return moved
