@@ -118,7 +118,8 @@ import Testing
     (["help", "bogus"], .unknownCommand("bogus")),
     (["help", "add", "list"], .unexpectedArgument("list", subcommand: .help)),
     (["--data-dir"], .missingValue(option: "--data-dir", subcommand: nil)),
-    (["--data-dir="], .missingValue(option: "--data-dir", subcommand: nil)),
+    (["--data-dir="], .blankValue("--data-dir", subcommand: nil)),
+    (["--data-dir", "", "list"], .blankValue("--data-dir", subcommand: .list)),
     (
       ["--data-dir", "a", "list", "--data-dir", "b"],
       .repeatedOption("--data-dir", subcommand: .list)

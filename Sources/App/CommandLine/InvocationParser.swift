@@ -52,7 +52,7 @@ nonisolated enum InvocationParser {
     }
     options.dataDirectory = try single(.dataDirectory, in: values, subcommand: subcommand)
     if options.dataDirectory?.isEmpty == true {
-      throw .missingValue(option: OptionName.dataDirectory.rawValue, subcommand: subcommand)
+      throw .blankValue(OptionName.dataDirectory.rawValue, subcommand: subcommand)
     }
     guard let subcommand else {
       if let extra = positionals.first { throw .unexpectedArgument(extra, subcommand: nil) }

@@ -27,7 +27,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   /// A positional argument the subcommand does not take.
   case unexpectedArgument(String, subcommand: Subcommand?)
   /// An argument or option value that is empty or only white space.
-  case blankValue(String, subcommand: Subcommand)
+  case blankValue(String, subcommand: Subcommand?)
   /// `export` to a file whose name does not end in `.csv` or `.json`, without `--format`.
   case formatNeeded(String)
   /// The argument at `position` (from 1, after the program's name) is not valid UTF-8;
@@ -123,10 +123,10 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     switch self {
     case .unknownOption(_, let subcommand), .missingValue(_, let subcommand),
       .unexpectedValue(_, let subcommand), .repeatedOption(_, let subcommand),
-      .unexpectedArgument(_, let subcommand):
+      .unexpectedArgument(_, let subcommand), .blankValue(_, let subcommand):
       subcommand
     case .missingOption(_, let subcommand), .missingArgument(_, let subcommand),
-      .blankValue(_, let subcommand), .invalidContent(_, let subcommand),
+      .invalidContent(_, let subcommand),
       .malformedID(_, let subcommand),
       .notAPositiveNumber(_, _, let subcommand):
       subcommand
