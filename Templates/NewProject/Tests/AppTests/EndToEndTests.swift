@@ -65,6 +65,24 @@ import Testing
     #expect(result.standardError.contains("No space left on device"))
   }
 
+  /// With standard output closed, the store's files must not take its descriptor (the output
+  /// would land in them), and the lost output is an error, as `ls >&-` makes it.
+  @Test func aClosedStandardOutputIsAnErrorAndNeverReachesTheStore() throws {
+    let binary = BuiltProducts.executable("__EXECUTABLE__").path
+    for command in ["add Closed", "list", "list --json"] {
+      let result = try ChildProcess.run(
+        URL(fileURLWithPath: "/bin/sh"),
+        ["-c", "\"$0\" --data-dir \"$1\" \(command) >&-", binary, folder.url.path],
+        environment: ["__ENV_PREFIX___DATA_DIR": nil])
+      #expect(result.status == 1, "\(command): \(result.standardError)")
+      #expect(result.standardError.contains("Bad file descriptor"), "\(result.standardError)")
+    }
+    // Output written into a journal or snapshot would make the store unreadable.
+    let listed = try run(["list"])
+    #expect(listed.status == 0, "\(listed.standardError)")
+    #expect(listed.standardOutput.components(separatedBy: "Closed").count == 2)
+  }
+
   /// `CommandLine.arguments` would turn the byte 0xFF into U+FFFD and write to a folder of
   /// another name; the raw bytes are refused instead, and nothing is created.
   @Test func anArgumentThatIsNotUTF8IsAUsageErrorAndWritesNothing() throws {
