@@ -84,6 +84,33 @@ import Testing
     #expect(items?.count == 31)
   }
 
+  /// A journal record missing from the middle (two writers that did not exclude each other,
+  /// or an edit by hand): the report names the journal, not the intact snapshot, and why.
+  @Test func repairNamesTheFileAtFaultAndWhy() throws {
+    for prompt in ["First?", "Second?", "Third?", "Fourth?"] {
+      #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
+    }
+    let journal = folder.appending("questions.json.journal")
+    let original = try #require(bytes(of: journal))
+    let content = original.prefix { $0 != 0 }  // The records, without the space reserved after.
+    let records = content.split(separator: UInt8(ascii: "\n"))
+    try #require(records.count == 3)  // The first question went into the snapshot.
+    var edited = Data(records[0] + [UInt8(ascii: "\n")] + records[2] + [UInt8(ascii: "\n")])
+    edited.append(Data(count: original.count - edited.count))
+    try edited.write(to: journal)
+
+    let repair = try questions(["repair"])
+    #expect(repair.status == 0, "\(repair.standardError)")
+    #expect(
+      repair.standardError.contains(
+        "questions.json.journal is damaged (the record at byte \(records[0].count + 1) has sequence 4,"
+          + " expected 3)"), "\(repair.standardError)")
+    #expect(
+      repair.standardError.contains("kept 1 of 1 questions, and 2 of 2 later changes"),
+      "\(repair.standardError)")
+    #expect(try questions(["list"]).standardOutput.components(separatedBy: "?").count == 4)
+  }
+
   @Test func repairAlsoRepairsTheStudyHistory() throws {
     let garbage = Data("{\"version\":1,\"items\":[{\"id\":".utf8)
     try garbage.write(to: folder.appending("sessions.json"))

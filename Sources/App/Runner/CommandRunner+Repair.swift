@@ -84,7 +84,7 @@ extension CommandRunner {
         report.truncated = salvaged.truncated
         let total = salvaged.kept + salvaged.damaged
         var text =
-          "\(store) could not be read (\(salvaged.truncated ? "it was cut short" : "it is damaged"));"
+          "\(store) could not be read: \(Self.damage(in: error));"
           + " kept \(salvaged.kept) of \(total) \(noun)"
         if salvaged.journalRecordsApplied + salvaged.journalRecordsDamaged > 0 {
           text +=
@@ -116,6 +116,25 @@ extension CommandRunner {
       )
     } catch {
       throw .store(error)
+    }
+  }
+
+  /// What made a store unreadable, naming the file it found at fault (the snapshot or the
+  /// journal) and why, without the advice the error's own sentence ends with.
+  private static func damage(in error: PersistenceError) -> String {
+    switch error {
+    case .corrupt(let file, let reason):
+      "\(file.lastPathComponent) is damaged (\(reason))"
+    case .duplicateID(let file, let id):
+      "\(file.lastPathComponent) holds more than one item with the id \(id)"
+    case .fileTooLarge(let file, let size, let limit):
+      "\(file.lastPathComponent) is \(size) bytes, more than the limit of \(limit)"
+    case .migrationFailed(let file, let version, let reason):
+      "\(file.lastPathComponent) could not be upgraded from version \(version) (\(reason))"
+    case .unreadable(let file, let reason):
+      "\(file.lastPathComponent) could not be read (\(reason))"
+    default:
+      error.description
     }
   }
 }
