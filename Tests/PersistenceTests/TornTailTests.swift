@@ -40,6 +40,13 @@ import Testing
     #expect(warning.message.contains(copy.lastPathComponent), "\(warning.message)")
     #expect(warning.message.contains("q.json.journal"), "\(warning.message)")
 
+    // Until a change cuts the tail off, every open finds it again: each one warns, and all
+    // name the one copy, so a program that only reads leaves no more files.
+    for _ in 0..<3 {
+      let reader = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+      #expect(reader.warnings.first?.copy == copy)
+    }
+
     let next = Note(title: "after the power cut", text: "a")
     try await reopened.save(next)
     let again = try LocalRepository<Note>(directory: folder.url, filename: "q.json")

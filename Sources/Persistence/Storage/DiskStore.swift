@@ -127,8 +127,13 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
 
   /// Writes `bytes`, a record torn by a crash, durably to `<journal>.torn-<UTC time>` beside
   /// the journal, so that cutting them off the journal loses nothing.
+  ///
+  /// A copy of the same bytes already there is used instead: until a writer cuts the tail
+  /// off, every open finds it again, and a command that only reads must not leave one more
+  /// file each time it runs.
   private func keepCopy(ofTornRecord bytes: [UInt8]) throws(PersistenceError) -> String {
     let fileSystem = snapshot.fileSystem
+    if let existing = existingCopy(ofTornRecord: bytes) { return existing }
     let base = journal.path + ".torn-" + RecoveryStamp.make(.now)
     let path = RecoveryStamp.freePath(base, fileSystem: fileSystem)
     do {
@@ -143,6 +148,21 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
       }
     }
     return path
+  }
+
+  /// A `<journal>.torn-…` file beside the journal that holds exactly `bytes`, if any.
+  private func existingCopy(ofTornRecord bytes: [UInt8]) -> String? {
+    let directory = snapshot.location.directory
+    let prefix = journal.url.lastPathComponent + ".torn-"
+    let fileSystem = snapshot.fileSystem
+    guard let names = try? fileSystem.contentsOfDirectory(directory) else { return nil }
+    for name in names.sorted() where name.hasPrefix(prefix) {
+      let path = directory + "/" + name
+      // A copy is small (one record at most), so `limit` only keeps a stranger file unread.
+      let reader = FileReader(fileSystem: fileSystem, path: path, limit: Int64(bytes.count))
+      if let copy = try? reader.readWholeFile(), copy.data.elementsEqual(bytes) { return path }
+    }
+    return nil
   }
 
   /// Makes `change` part of the store: appends it to the journal (not yet synced), or
