@@ -258,6 +258,12 @@ public final class QuestionBankModel {
     show(nil)
   }
 
+  /// Shows `text` as ``notice`` until the person moves on: something the front end learned
+  /// while opening, such as damaged bytes a store set aside.
+  public func showNotice(_ text: String) {
+    if storedNotice != text { storedNotice = text }
+  }
+
   /// Clears ``notice`` once the person has moved on.
   public func dismissNotice() {
     if storedNotice != nil { storedNotice = nil }

@@ -21,12 +21,16 @@ extension CommandRunner {
     let declined = directory.appendingPathComponent(Self.sampleDeckDeclinedMarker)
     let offersSampleDeck =
       !storeExists && !FileManager.default.fileExists(atPath: declined.path)
-    let questions: any Repository<Question>
+    let opened: OpenedStore<Question>
     do {
-      questions = try openRepository(directory)
+      opened = try openRepository(directory)
     } catch {
       throw .store(error)
     }
+    let questions = opened.repository
+    // On standard error before the screen is taken over: the terminal shows it again once
+    // the full-screen mode ends. The screen itself opens on a short form of the first one.
+    warn(about: opened.warnings)
     let sessions = try openStudyHistory(in: directory)
     let list = QuestionListViewModel(repository: questions)
     await list.load()
@@ -38,11 +42,20 @@ extension CommandRunner {
       statistics: StatisticsViewModel(sessions: sessions, timeZone: timeZone),
       offersSampleDeck: offersSampleDeck,
       onSampleDeckDeclined: { Self.rememberDeclinedSampleDeck(at: declined) })
+    if let warning = opened.warnings.first { model.showNotice(Self.notice(for: warning)) }
     let state = FullScreenState(model: model, size: .fallback)
     let style = TextStyle.forOutput(
       options: options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)
     return try await FullScreenMode(state: state, colors: style.isEnabled).run()
+  }
+
+  /// The one-line form of `warning` for the status line; the whole sentence went to
+  /// standard error.
+  static func notice(for warning: StoreWarning) -> String {
+    let kept = warning.copy.map { "kept in \($0.lastPathComponent)" } ?? "kept at its end"
+    return "\(warning.file.lastPathComponent) ended in \(warning.bytes.count) damaged bytes"
+      + " a power cut left; they are \(kept). Nothing saved was lost."
   }
 
   /// The empty file in the data folder that says the sample deck was declined there.

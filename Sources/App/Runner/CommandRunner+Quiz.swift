@@ -71,7 +71,9 @@ extension CommandRunner {
     in directory: URL, readOnly: Bool = false
   ) throws(AppError) -> any Repository<StudySession> {
     do {
-      return try (readOnly ? openSessionsForReading : openSessions)(directory)
+      let opened = try (readOnly ? openSessionsForReading : openSessions)(directory)
+      warn(about: opened.warnings)
+      return opened.repository
     } catch let error as PersistenceError {
       throw .studyHistory(error)
     } catch {

@@ -19,9 +19,9 @@ import ViewModels
 /// ``openRepository``, so tests run it with an in-memory store and captured output.
 public struct CommandRunner {
   /// Opens the store in a folder.
-  typealias RepositoryOpener = @MainActor (URL) throws -> any Repository<Question>
+  typealias RepositoryOpener = @MainActor (URL) throws -> OpenedStore<Question>
   /// Opens the study history in a folder.
-  typealias SessionsOpener = @MainActor (URL) throws -> any Repository<StudySession>
+  typealias SessionsOpener = @MainActor (URL) throws -> OpenedStore<StudySession>
 
   /// The version `questions --version` prints.
   public static let version = "0.9.0"
@@ -146,7 +146,9 @@ public struct CommandRunner {
     }
     let repository: any Repository<Question>
     do {
-      repository = try openRepository(directory)
+      let opened = try openRepository(directory)
+      warn(about: opened.warnings)
+      repository = opened.repository
     } catch {
       throw .store(error)
     }
@@ -186,25 +188,29 @@ public struct CommandRunner {
   }
 
   /// The real store: `questions.json` in `directory`.
-  nonisolated static func openLocalStore(in directory: URL) throws -> any Repository<Question> {
-    try LocalRepository<Question>(
+  nonisolated static func openLocalStore(in directory: URL) throws -> OpenedStore<Question> {
+    let repository = try LocalRepository<Question>(
       directory: directory, filename: DataDirectoryResolver.storeFilename)
+    return OpenedStore(repository, warnings: repository.warnings)
   }
 
   /// The real study history: `sessions.json` in `directory`, next to `questions.json`.
   nonisolated static func openLocalSessions(
     in directory: URL
-  ) throws -> any Repository<StudySession> {
-    try LocalRepository<StudySession>(
+  ) throws -> OpenedStore<StudySession> {
+    let repository = try LocalRepository<StudySession>(
       directory: directory, filename: DataDirectoryResolver.sessionsFilename)
+    return OpenedStore(repository, warnings: repository.warnings)
   }
 
   /// The study history in `directory` if it has one, else an empty one that writes nothing.
   nonisolated static func openExistingLocalSessions(
     in directory: URL
-  ) throws -> any Repository<StudySession> {
+  ) throws -> OpenedStore<StudySession> {
     let filename = DataDirectoryResolver.sessionsFilename
-    guard storeExists(filename, in: directory) else { return InMemoryRepository<StudySession>() }
+    guard storeExists(filename, in: directory) else {
+      return OpenedStore(InMemoryRepository<StudySession>())
+    }
     return try openLocalSessions(in: directory)
   }
 
@@ -220,6 +226,15 @@ public struct CommandRunner {
 
   /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage
   /// error by the usage line and where to find help, as command-line tools usually do.
+  /// Writes each warning a store opened past to standard error, as
+  /// `questions: warning: …`: the bytes it set aside and where their copy is.
+  func warn(about warnings: [StoreWarning]) {
+    for warning in warnings {
+      console.writeError(
+        "questions: warning: " + TerminalText.neutralized(warning.message) + "\n")
+    }
+  }
+
   private func report(_ error: AppError) {
     // Messages quote files and arguments: never let those bytes drive the terminal.
     var lines = [

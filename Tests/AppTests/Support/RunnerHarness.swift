@@ -59,9 +59,9 @@ final class RunnerHarness {
       openRepository: { directory in
         self.openedDirectories.append(directory)
         if let failure { throw failure }
-        return repository
+        return OpenedStore(repository)
       },
-      openSessions: { _ in sessions })
+      openSessions: { _ in OpenedStore(sessions) })
     let status = await runner.run(arguments)
     return RunResult(status: status, output: console.output, errors: console.errors)
   }
