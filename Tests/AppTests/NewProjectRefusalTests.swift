@@ -51,6 +51,15 @@ import Testing
       ["Recipes", model, folder.appending("Recipes").path], saying: "the generated code")
   }
 
+  /// Types the generated code never names but imports with its modules: a model of the same
+  /// name would make every unqualified use ambiguous, in the tests (Swift Testing's `Tag`,
+  /// `Comment`) or everywhere (Foundation's `Notification`, `Locale`, `Measurement`).
+  @Test(arguments: ["Tag", "Comment", "Notification", "Locale", "Measurement", "Operation"])
+  func aModelNamedLikeATypeOfAnImportedModuleIsRefused(model: String) throws {
+    try expectRefused(
+      ["Recipes", model, folder.appending("Recipes").path], saying: "a module the generated code")
+  }
+
   @Test(arguments: [
     ["Recipes", "Decoding"], ["Recipes", "Localized"], ["Recipe", "RecipeModel"],
   ])

@@ -83,6 +83,29 @@ import Testing
     #expect(listed.standardOutput.components(separatedBy: "Closed").count == 2)
   }
 
+  /// A journal whose end a power cut tore (zeros where the earlier part of an append was lost,
+  /// then its later part) opens without that tail, keeps it beside the journal, and says so.
+  @Test func aTornJournalTailOpensWithAWarningNamingItsCopy() throws {
+    for title in ["First", "Second"] { #expect(try run(["add", title]).status == 0) }
+    let journal = folder.appending("__STORE__.journal")
+    var bytes = try Data(contentsOf: journal)
+    let end = (bytes.lastIndex { $0 != 0 } ?? -1) + 1
+    let tail = Data(count: 40) + Data(#"{"version":1,"save":[]}"#.utf8) + Data([0x0A])
+    bytes.replaceSubrange(end..<(end + tail.count), with: tail)
+    try bytes.write(to: journal)
+
+    let listed = try run(["list"])
+    #expect(listed.status == 0, "\(listed.standardError)")
+    #expect(listed.standardOutput.contains("Second"))
+    #expect(listed.standardError.hasPrefix("__EXECUTABLE__: warning: "), "\(listed.standardError)")
+    let copies = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+      .filter { $0.hasPrefix("__STORE__.journal.torn-") }
+    try #require(copies.count == 1, "\(copies)")
+    #expect(listed.standardError.contains(copies[0]), "\(listed.standardError)")
+    #expect(try run(["add", "Third"]).status == 0)  // Cuts the tail off.
+    #expect(try run(["list"]).standardError.isEmpty)
+  }
+
   /// `CommandLine.arguments` would turn the byte 0xFF into U+FFFD and write to a folder of
   /// another name; the raw bytes are refused instead, and nothing is created.
   @Test func anArgumentThatIsNotUTF8IsAUsageErrorAndWritesNothing() throws {

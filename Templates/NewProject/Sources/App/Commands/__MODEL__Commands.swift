@@ -23,9 +23,16 @@ enum __MODEL__Commands: CommandSet {
   ]
   static let fieldOptions = ["title": "--title", "notes": "--notes", "tags": "--tag"]
 
-  /// The store of __model__ values in `directory`.
-  static func openStore(in directory: URL) throws -> any Repository<__MODEL__> {
-    try LocalRepository<__MODEL__>(directory: directory, filename: storeFilename)
+  /// The store of __model__ values in `directory`. What it set aside as it opened (the end of
+  /// a journal torn by a power cut, copied beside it) goes to `console` as a warning.
+  static func openStore(
+    in directory: URL, console: any Console
+  ) throws -> any Repository<__MODEL__> {
+    let repository = try LocalRepository<__MODEL__>(directory: directory, filename: storeFilename)
+    for warning in repository.warnings {
+      console.writeError("__EXECUTABLE__: warning: \(warning.message)\n")
+    }
+    return repository
   }
 
   static func run(
@@ -33,7 +40,7 @@ enum __MODEL__Commands: CommandSet {
   ) async throws(AppError) {
     let list: __MODEL__ListViewModel
     do {
-      list = __MODEL__ListViewModel(repository: try openStore(in: directory))
+      list = __MODEL__ListViewModel(repository: try openStore(in: directory, console: console))
     } catch {
       throw .store(String(describing: error))
     }

@@ -79,7 +79,7 @@ public struct CommandRunner {
         suggestion: Suggestion.nearest(to: option.name, among: InvocationParser.sharedOptions))
     }
     if context.isInteractive && !invocation.json {
-      return try await FullScreenMode(model: Self.openModel(in: directory)).run()
+      return try await FullScreenMode(model: Self.openModel(in: directory, console: console)).run()
     }
     return try await execute(["list"], invocation, in: directory)
   }
@@ -112,12 +112,15 @@ public struct CommandRunner {
     return ExitCode.success
   }
 
-  /// Opens every store in `directory` and the app's model over them, for the full-screen app.
-  static func openModel(in directory: URL) throws(AppError) -> __NAME__Model {
+  /// Opens every store in `directory` and the app's model over them, for the full-screen app;
+  /// the stores' warnings go to `console` before the screen is taken over, which shows them
+  /// again once the full-screen app ends.
+  static func openModel(in directory: URL, console: any Console) throws(AppError) -> __NAME__Model {
     do {
       return __NAME__Model(
         __models__: __MODEL__PageModel(
-          list: __MODEL__ListViewModel(repository: try __MODEL__Commands.openStore(in: directory))),
+          list: __MODEL__ListViewModel(
+            repository: try __MODEL__Commands.openStore(in: directory, console: console))),
         // add-model: pages
       )
     } catch {
