@@ -224,8 +224,6 @@ public struct CommandRunner {
     }
   }
 
-  /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage
-  /// error by the usage line and where to find help, as command-line tools usually do.
   /// Writes each warning a store opened past to standard error, as
   /// `questions: warning: …`: the bytes it set aside and where their copy is.
   func warn(about warnings: [StoreWarning]) {
@@ -235,6 +233,8 @@ public struct CommandRunner {
     }
   }
 
+  /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage
+  /// error by the usage line and where to find help, as command-line tools usually do.
   private func report(_ error: AppError) {
     // Messages quote files and arguments: never let those bytes drive the terminal.
     var lines = [

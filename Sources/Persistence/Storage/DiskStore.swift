@@ -158,7 +158,7 @@ final class DiskStore<Item: Codable & Identifiable & Sendable> where Item.ID: Co
     guard let names = try? fileSystem.contentsOfDirectory(directory) else { return nil }
     for name in names.sorted() where name.hasPrefix(prefix) {
       let path = directory + "/" + name
-      // A copy is small (one record at most), so `limit` only keeps a stranger file unread.
+      // A copy holds exactly the tail: the limit keeps any larger file there unread.
       let reader = FileReader(fileSystem: fileSystem, path: path, limit: Int64(bytes.count))
       if let copy = try? reader.readWholeFile(), copy.data.elementsEqual(bytes) { return path }
     }
