@@ -86,4 +86,7 @@ where Item.ID: Sendable {
   public func changes() -> RepositoryChanges<Item.ID> {
     feed.subscribe {}
   }
+
+  /// Returns at once: nothing here is ever on disk; see ``Repository/synchronize()``.
+  public func synchronize() {}
 }

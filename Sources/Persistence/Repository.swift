@@ -80,6 +80,13 @@ public protocol Repository<Item>: Actor {
   /// includes the changes other repositories on the same files make, in this process or
   /// another, soon after they are saved. The loop ends when its task is cancelled.
   func changes() -> RepositoryChanges<Item.ID>
+
+  /// Returns once every change acknowledged so far is durable: at once for a store whose
+  /// changes are durable when they return, after a sync for one that syncs later. An app
+  /// calls it when it goes to the background and before it exits.
+  ///
+  /// - Throws: When the sync failed.
+  func synchronize() async throws
 }
 
 extension Repository where Item: Equatable {

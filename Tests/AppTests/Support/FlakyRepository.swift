@@ -65,6 +65,8 @@ actor FlakyRepository<Item: Identifiable & Sendable>: Repository where Item.ID: 
     .finished
   }
 
+  func synchronize() {}
+
   private func failIfDue() throws {
     guard failuresLeft > 0 else { return }
     failuresLeft -= 1

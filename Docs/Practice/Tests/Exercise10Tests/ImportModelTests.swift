@@ -61,6 +61,8 @@ actor CountingRepository: Repository {
   func changes() -> RepositoryChanges<Note.ID> {
     .finished
   }
+
+  func synchronize() {}
 }
 
 @MainActor @Suite struct ImportModelTests {
