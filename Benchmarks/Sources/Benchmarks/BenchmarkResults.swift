@@ -78,6 +78,9 @@ struct BenchmarkResults: Codable {
     var idleFind: Spread
     /// `loadAll()` with no save in flight.
     var idleLoadAll: Spread
+    /// The median time from one read's start to the next one's with no save in flight: the
+    /// reader's pace, a read and a 100 µs sleep.
+    var intervalMicroseconds: Double
   }
 
   /// The same number of saves issued one after another, then all at once from a task group.

@@ -24,6 +24,7 @@ struct ReadDuringSavesWorkload {
     var loadAlls = DurationSamples()
     var idleFinds = DurationSamples()
     var idleLoadAlls = DurationSamples()
+    var intervals = DurationSamples()
     for burst in 1...sizes.readBursts {
       context.progress(
         "main-actor reads while \(Format.count(fresh.count)) saves are in flight: burst \(burst)"
@@ -48,13 +49,16 @@ struct ReadDuringSavesWorkload {
       let idle = await Task(priority: .userInitiated) { @MainActor in
         await MainActorReader.read(from: store, id: probe, limit: max(100, during.count))
       }.value
+      for (earlier, later) in zip(idle, idle.dropFirst()) {
+        intervals.append(earlier.start.duration(to: later.start))
+      }
       for sample in idle where sample.kind == .find { idleFinds.append(sample.duration) }
       for sample in idle where sample.kind == .loadAll { idleLoadAlls.append(sample.duration) }
     }
     return BenchmarkResults.ReadRow(
       storedItems: stored.count, savesPerBurst: fresh.count, bursts: sizes.readBursts,
       find: .init(finds), loadAll: .init(loadAlls), idleFind: .init(idleFinds),
-      idleLoadAll: .init(idleLoadAlls))
+      idleLoadAll: .init(idleLoadAlls), intervalMicroseconds: intervals.median.microseconds)
   }
 
   /// Starts the main actor's reads, then every save of `fresh` at once; returns the reads

@@ -81,7 +81,8 @@ struct ResultReport {
     var table = TextTable(
       "Reads from the main actor while \(Format.count(row.savesPerBurst)) saves are in flight"
         + " (\(row.bursts) bursts, each on a fresh store of \(Format.count(row.storedItems))),"
-        + " and with none just after",
+        + " and with none just after; one read started every"
+        + " \(Duration.microseconds(row.intervalMicroseconds).readable) when idle",
       headers: ["read", "saves in flight", "reads", "median", "p99"])
     let kinds: [(String, String, BenchmarkResults.Spread)] = [
       ("find(by:)", Format.count(row.savesPerBurst), row.find),
