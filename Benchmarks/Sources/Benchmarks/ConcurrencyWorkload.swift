@@ -11,18 +11,20 @@ import Models
 /// Nothing else runs meanwhile: the reads made during such a burst are the read row's
 /// (``ReadDuringSavesWorkload``), so that their wake-ups do not take CPU from these saves.
 struct ConcurrencyWorkload {
-  /// The store, and the original pattern to show what an actor that writes each save on its
-  /// own gains from concurrency: nothing.
-  static let contenders: [Contender] = [.journal, .original]
-
   let context: BenchmarkContext
+
+  /// The store, and the original pattern (at full sizes) to show what an actor that writes
+  /// each save on its own gains from concurrency: nothing.
+  var contenders: [Contender] {
+    context.sizes.concurrencyShowsOriginal ? [.journal, .original] : [.journal]
+  }
 
   func run() async throws -> [BenchmarkResults.ConcurrencyRow] {
     let sizes = context.sizes
     let stored = try QuestionBatch(count: sizes.concurrencyStoreSize)
     let fresh = try QuestionBatch(count: sizes.concurrentSaves, firstNumber: stored.count)
     var rows: [BenchmarkResults.ConcurrencyRow] = []
-    for contender in Self.contenders {
+    for contender in contenders {
       // Each run is one sample, and a run's figure moves with the disk: the ratio is taken
       // between the medians of several runs of each kind, taken in turn.
       var sequentialRuns = DurationSamples()
