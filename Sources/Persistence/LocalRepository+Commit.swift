@@ -190,6 +190,6 @@ extension LocalRepository {
   /// Lets go of the store's lock unless appended changes still wait for their sync: until
   /// then nobody else may append after them, so that a failed sync can take them back.
   func releaseLockUnlessSyncing() {
-    if !pendingSync.isSyncing { lock.unlock() }
+    if !pendingSync.needsTheLock { lock.unlock() }
   }
 }

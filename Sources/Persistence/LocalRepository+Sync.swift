@@ -14,12 +14,20 @@ extension LocalRepository {
     var flushesFinished = 0
     /// Whether a sync of lossy saves is scheduled for later.
     var backgroundIsScheduled = false
+    /// Whether lossy saves were written since the last sync.
+    var lossyChangesWaiting = false
+    /// Whether a burst of lossy saves keeps the store's lock, for a short lease at most:
+    /// the saves of the burst then take the lock and look for other writers once.
+    var lossyLeaseIsHeld = false
     /// The records taken back after a failed sync: for a generation of the journal, the
     /// length it was cut back to and why. A save whose record ended past it failed.
     var undone: [Int: (length: Int64, error: PersistenceError)] = [:]
 
-    /// Whether appended records still wait for their sync.
+    /// Whether durable saves still wait for the sync of their records.
     var isSyncing: Bool { !waiting.isEmpty || flushesStarted != flushesFinished }
+
+    /// Whether the store's lock must stay held: records were appended and not yet synced.
+    var needsTheLock: Bool { isSyncing || lossyLeaseIsHeld }
   }
 
   /// What a waiting save learns: the outcome of the flush that covered its record, its
@@ -166,6 +174,7 @@ extension LocalRepository {
       feed.publish(.failed(outcome))
     }
     pendingSync.undone[generation] = (keep, outcome)
+    pendingSync.lossyChangesWaiting = false
     let waiting = pendingSync.waiting
     pendingSync.waiting = []
     pendingSync.scheduledPriority = nil
@@ -181,7 +190,22 @@ extension LocalRepository {
   /// Syncs the journal `delay` from now, unless a sync is already scheduled: the promise of
   /// ``Durability/lossyOnPowerCut(syncWithin:)``. The task keeps the repository alive until
   /// it has run, so a repository released meanwhile still syncs in time.
+  ///
+  /// The store's lock is kept for ``StoreConfiguration/lossyLockLease`` (or `delay`, if
+  /// shorter) from the first
+  /// save of a burst: a save that finds it held needs no `flock` and no look for other
+  /// writers. A job of the highest priority lets it go, so that no stream of reads delays
+  /// it.
   func scheduleBackgroundSync(after delay: Duration) {
+    pendingSync.lossyChangesWaiting = true
+    if !pendingSync.lossyLeaseIsHeld {
+      pendingSync.lossyLeaseIsHeld = true
+      Task(priority: .high) {
+        try? await Task.sleep(for: min(delay, self.configuration.lossyLockLease))
+        self.pendingSync.lossyLeaseIsHeld = false
+        self.releaseLockUnlessSyncing()
+      }
+    }
     guard !pendingSync.backgroundIsScheduled else { return }
     pendingSync.backgroundIsScheduled = true
     Task {
@@ -195,7 +219,9 @@ extension LocalRepository {
 
   /// Syncs the lossy changes written since the last sync, if any; see ``synchronize()``.
   func synchronizeLossyChanges() throws(PersistenceError) {
-    guard journal.syncedLength < journal.length, brokenBy == nil else { return }
+    guard pendingSync.lossyChangesWaiting, brokenBy == nil else { return }
+    defer { releaseLockUnlessSyncing() }
     try syncHere()
+    pendingSync.lossyChangesWaiting = false
   }
 }

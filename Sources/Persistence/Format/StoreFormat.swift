@@ -31,7 +31,7 @@ enum StoreFormat {
   }
 
   /// What a store file holds: its items and the last journal sequence they include.
-  struct Snapshot<Item> {
+  struct Decoded<Item> {
     var items: [Item]
     /// The sequence number of the last journal record folded into the items; 0 for none.
     var sequence: Int
@@ -104,7 +104,7 @@ enum StoreFormat {
   /// Decodes the items of a store, upgrading them to `configuration.schemaVersion`.
   static func decode<Item: Decodable & Sendable>(
     _ data: Data, as type: Item.Type, configuration: StoreConfiguration
-  ) throws(Failure) -> Snapshot<Item> {
+  ) throws(Failure) -> Decoded<Item> {
     if let offset = UTF8Validation.firstInvalidOffset(in: data) {
       throw .malformed("invalid UTF-8 at byte \(offset)")
     }
@@ -114,22 +114,22 @@ enum StoreFormat {
       switch firstSignificantByte(of: data) {
       case UInt8(ascii: "["):
         if target == 1, !configuration.migrations.contains(where: { $0.sourceVersion == 0 }) {
-          return Snapshot(
+          return Decoded(
             items: try JSONDecoder().decode([Item].self, from: data), sequence: 0, version: 0)
         }
         let items = try migrate(data, from: 0, as: Item.self, configuration: configuration)
-        return Snapshot(items: items, sequence: 0, version: 0)
+        return Decoded(items: items, sequence: 0, version: 0)
       case UInt8(ascii: "{"):
         do {
           let decoder = JSONDecoder()
           decoder.userInfo[.expectedSchemaVersion] = target
           let envelope = try decoder.decode(Envelope<Item>.self, from: data)
-          return Snapshot(items: envelope.items, sequence: envelope.sequence, version: target)
+          return Decoded(items: envelope.items, sequence: envelope.sequence, version: target)
         } catch let mismatch as VersionMismatch where mismatch.found < target {
           let (items, sequence) = try itemsArray(of: data)
           let migrated = try migrate(
             items, from: mismatch.found, as: Item.self, configuration: configuration)
-          return Snapshot(items: migrated, sequence: sequence, version: mismatch.found)
+          return Decoded(items: migrated, sequence: sequence, version: mismatch.found)
         } catch let mismatch as VersionMismatch {
           throw Failure.newerVersion(mismatch.found)
         }

@@ -111,7 +111,7 @@ final class Snapshot {
   func decodeWhole<Item: Decodable & Identifiable & Sendable>(
     _ data: Data, as type: Item.Type
   ) throws(PersistenceError) -> Contents<Item> {
-    let stored: StoreFormat.Snapshot<Item>
+    let stored: StoreFormat.Decoded<Item>
     do {
       stored = try StoreFormat.decode(data, as: Item.self, configuration: configuration)
     } catch {
