@@ -45,7 +45,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
   Docs/Practice/Package.swift Docs/Practice/Sources Docs/Practice/Tests Docs/Practice/Shipped \
-  Docs/Practice/Solutions
+  Docs/Practice/Solutions Docs/Practice/WrongFixes
 # The benchmark is a package of its own, so that only it needs SQLite's headers.
 BENCH = $(SWIFT) run --package-path Benchmarks -c release $(SWIFT_FLAGS) Benchmarks
 ARGS ?=
