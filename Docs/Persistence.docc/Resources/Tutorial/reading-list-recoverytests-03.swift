@@ -10,7 +10,7 @@ import Testing
   /// Saves Dune, then Emma, and writes `bytes` right after Emma's record, where a crash or
   /// a fault would leave them. The zeros after the records are room kept for the next ones.
   func journalAfterTwoSaves(in folder: URL, thenAppend bytes: String) async throws {
-    let library = try Library.open(in: folder)
+    let library = try await Library.open(in: folder)
     try await library.addBooks(titled: ["Dune"])
     try await library.addBooks(titled: ["Emma"])
     let journal = folder.appendingPathComponent("books.json.journal")
@@ -23,7 +23,7 @@ import Testing
       // The start of a third record: its header promises 200 bytes, and no end of line.
       try await journalAfterTwoSaves(in: folder, thenAppend: "3 200 0badc0de {\"books\":[")
 
-      let reopened = try Library.open(in: folder)
+      let reopened = try await Library.open(in: folder)
       #expect(await reopened.books.loadAll().map(\.title) == ["Dune", "Emma"])
     }
   }
@@ -33,7 +33,7 @@ import Testing
       // A complete line, the right length, ending in a newline, with a wrong checksum.
       try await journalAfterTwoSaves(in: folder, thenAppend: "3 10 0badc0de {\"id\":\"x\"}\n")
 
-      #expect(throws: PersistenceError.self) { try Library.open(in: folder) }
+      await #expect(throws: PersistenceError.self) { try await Library.open(in: folder) }
     }
   }
 
@@ -42,7 +42,7 @@ import Testing
       let file = folder.appendingPathComponent(Library.filename)
       try Data("not a reading list".utf8).write(to: file)
 
-      let (library, keptAt) = try Library.startAgain(in: folder)
+      let (library, keptAt) = try await Library.startAgain(in: folder)
 
       #expect(await library.books.loadAll().isEmpty)
       let kept = try #require(keptAt)
