@@ -51,11 +51,15 @@ import Testing
       first.remove()
       second.remove()
     }
-    let note = Note(text: "Only in the first folder")
-    try await AppStores(directory: first.url).notesForList().save(note)
-    let other = try await AppStores(directory: second.url).notesForList().loadAll()
+    let inFirst = try AppStores(directory: first.url).notesForList()
+    let inSecond = try AppStores(directory: second.url).notesForList()
     #expect(
-      !other.contains(note),
-      "a note saved in one folder shows in another: the store must belong to its folder")
+      inFirst !== inSecond,
+      "the notes of two folders are one NoteFile: a store must belong to its folder")
+    let note = Note(text: "Only in the first folder")
+    try await inFirst.save(note)
+    #expect(
+      await !inSecond.loadAll().contains(note),
+      "a note saved in one folder shows in another: a store must belong to its folder")
   }
 }

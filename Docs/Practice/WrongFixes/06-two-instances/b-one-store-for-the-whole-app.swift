@@ -1,7 +1,7 @@
 // Wrong fix: keep the first store opened in a static property and hand it to every screen.
 // Both screens share it, but so does every AppStores, whatever folder it was given: the
 // first folder opened wins, and a static var shared by every thread is a data race too.
-// Refused by: a note saved in one folder shows in another
+// Refused by: a store must belong to its folder
 
 import Foundation
 
