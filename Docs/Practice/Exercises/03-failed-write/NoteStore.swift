@@ -31,9 +31,11 @@ actor NoteStore {
   ///
   /// When the write fails, this throws, and the store must still hold what the file holds.
   func save(_ note: Note) throws {
-    notes[note.id] = note
-    let data = try JSONEncoder().encode(Array(notes.values))
+    var changed = notes
+    changed[note.id] = note
+    let data = try JSONEncoder().encode(Array(changed.values))
     try data.write(to: fileURL, options: .atomic)
+    notes = changed  // Only once the file holds it.
   }
 
   /// Every note.

@@ -31,21 +31,23 @@ actor NoteFile {
   }
 }
 
-/// Where the app's screens get their store from.
+/// Where the app's screens get their store from: one store per file, shared by every screen.
 final class AppStores: Sendable {
   let directory: URL
+  private let notes: NoteFile
 
   init(directory: URL) throws {
     self.directory = directory
+    notes = try NoteFile(fileURL: directory.appendingPathComponent("notes.json"))
   }
 
   /// The store the list screen saves to.
   func notesForList() throws -> NoteFile {
-    try NoteFile(fileURL: directory.appendingPathComponent("notes.json"))
+    notes
   }
 
   /// The store the editor screen saves to.
   func notesForEditor() throws -> NoteFile {
-    try NoteFile(fileURL: directory.appendingPathComponent("notes.json"))
+    notes
   }
 }
