@@ -31,11 +31,9 @@ actor NoteStore {
   ///
   /// When the write fails, this throws, and the store must still hold what the file holds.
   func save(_ note: Note) throws {
-    var changed = notes
-    changed[note.id] = note
-    let data = try JSONEncoder().encode(Array(changed.values))
+    notes[note.id] = note
+    let data = try JSONEncoder().encode(Array(notes.values))
     try data.write(to: fileURL, options: .atomic)
-    notes = changed  // Only once the file holds it.
   }
 
   /// Every note.

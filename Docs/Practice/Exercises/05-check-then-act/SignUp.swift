@@ -16,8 +16,9 @@ struct SignUp: Sendable {
 
   /// Claims `name` for `owner`; returns `false` when the name is already taken.
   func claim(_ name: String, for owner: String) async throws -> Bool {
+    guard await accounts.find(by: name) == nil else { return false }
     await vetName(name)
-    // Check and claim in one step on the actor: nothing can run between them.
-    return try await accounts.insert(Account(id: name, owner: owner))
+    try await accounts.save(Account(id: name, owner: owner))
+    return true
   }
 }

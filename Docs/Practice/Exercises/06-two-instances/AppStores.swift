@@ -31,23 +31,21 @@ actor NoteFile {
   }
 }
 
-/// Where the app's screens get their store from: one store per file, shared by every screen.
+/// Where the app's screens get their store from.
 final class AppStores: Sendable {
   let directory: URL
-  private let notes: NoteFile
 
   init(directory: URL) throws {
     self.directory = directory
-    notes = try NoteFile(fileURL: directory.appendingPathComponent("notes.json"))
   }
 
   /// The store the list screen saves to.
   func notesForList() throws -> NoteFile {
-    notes
+    try NoteFile(fileURL: directory.appendingPathComponent("notes.json"))
   }
 
   /// The store the editor screen saves to.
   func notesForEditor() throws -> NoteFile {
-    notes
+    try NoteFile(fileURL: directory.appendingPathComponent("notes.json"))
   }
 }

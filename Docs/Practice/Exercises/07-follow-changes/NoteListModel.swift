@@ -22,11 +22,6 @@ struct Note: Codable, Identifiable, Sendable, Equatable {
   /// Shows the store's notes, and keeps showing them as the store changes, until the task
   /// running it is cancelled (SwiftUI: `.task { await model.followChanges() }`).
   func followChanges() async {
-    // Subscribe first, then load: a change made in between is not missed.
-    let changes = await repository.changes()
     notes = await repository.loadAll()
-    for await _ in changes {
-      notes = await repository.loadAll()
-    }
   }
 }

@@ -33,8 +33,7 @@ struct Note: Codable, Identifiable, Sendable, Equatable {
     guard let opened else { return false }
     var edited = opened
     edited.text = text
-    // Only if the stored note is still the one this editor opened, checked on the actor.
-    guard try await repository.save(edited, ifCurrent: opened) else { return false }
+    try await repository.save(edited)
     self.opened = edited
     return true
   }

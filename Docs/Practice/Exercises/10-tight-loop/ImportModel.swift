@@ -21,9 +21,9 @@ struct Note: Codable, Identifiable, Sendable, Equatable {
   /// Stores one note per line that is not blank, all of them or, if the store fails, none.
   func importLines(_ text: String) async throws {
     let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    let notes = lines.filter { !$0.isEmpty }.map { Note(text: $0) }
-    // One hop to the actor and one durable write for the whole batch.
-    try await repository.save(contentsOf: notes)
-    imported += notes.count
+    for line in lines where !line.isEmpty {
+      try await repository.save(Note(text: line))
+      imported += 1
+    }
   }
 }

@@ -1,9 +1,14 @@
 // Exercise 11: a mutable class handed to an actor while the screen keeps changing it.
 
-/// A message being written on screen: a value, so the outbox gets its own copy.
-struct Draft: Sendable {
+/// A message being written on screen.
+final class Draft {
   var title: String
   var body: String
+
+  init(title: String, body: String) {
+    self.title = title
+    self.body = body
+  }
 }
 
 /// Keeps drafts until they are sent, off the main actor.
@@ -21,7 +26,7 @@ actor Outbox {
 
 /// The compose screen: the user types into `draft`, then sends it.
 @MainActor final class Composer {
-  var draft = Draft(title: "", body: "")
+  let draft = Draft(title: "", body: "")
   let outbox: Outbox
 
   init(outbox: Outbox) {

@@ -12,8 +12,8 @@ import Foundation
 /// An append-only log: each line is on disk (written and synced) before `append` returns.
 actor DurableLog {
   private let descriptor: Int32
-  /// Runs the actor's jobs on the serial queue the app gives the log for its blocking calls.
-  private nonisolated let executor: QueueExecutor
+  /// A serial queue the app gives the log for its blocking calls.
+  private let queue: DispatchQueue
   /// Makes the written bytes durable: `fsync` in the app; the tests also watch where it runs.
   private let sync: @Sendable (Int32) -> Void
 
@@ -23,13 +23,8 @@ actor DurableLog {
   ) throws {
     descriptor = open(fileURL.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-    executor = QueueExecutor(queue: queue)
+    self.queue = queue
     self.sync = sync
-  }
-
-  /// The actor runs on `queue`: its blocking calls tie up that queue's thread, not the pool's.
-  nonisolated var unownedExecutor: UnownedSerialExecutor {
-    executor.asUnownedSerialExecutor()
   }
 
   deinit {
@@ -42,19 +37,5 @@ actor DurableLog {
     let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     sync(descriptor)  // Blocks this thread until the disk answers: milliseconds, or seconds.
-  }
-}
-
-/// A serial executor that runs each job on a Dispatch queue, one at a time.
-final class QueueExecutor: SerialExecutor {
-  let queue: DispatchQueue
-
-  init(queue: DispatchQueue) {
-    self.queue = queue
-  }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
   }
 }
