@@ -38,15 +38,22 @@
 #                mode, warnings as errors
 #   practice     the exercises' watch mode (Docs/Practice): re-runs the current exercise on
 #                every save; ARGS="list", "hint N", "reset N" or "run N" work without a terminal
-#   check-practice  the practice package's own tests, then every exercise must fail as shipped
-#                for its stated reason and pass with its solution (files are put back after)
+#   check-practice  the practice package's own tests, then `practice verify`: every exercise must
+#                fail as shipped for its stated reason, pass with its solution, and fail for its
+#                stated reason with each of its wrong fixes (files are put back after)
+#   check-claims  compare what the articles say about the code (Repository's requirements, the
+#                nonisolated members, the calls that block, the locks, the executor's order, the
+#                save path's types, the tests named) with the code, after proving on mutated
+#                copies that the comparison catches each (scripts/test-check-claims)
+#   check-tutorial  build the tutorial's package after each of its steps, run its checkpoints,
+#                then prove that a broken listing is caught (scripts/check-tutorial-mutations)
 #   clean        remove build products, the benchmark's and the tutorial app's included
 
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
   Docs/Practice/Package.swift Docs/Practice/Sources Docs/Practice/Tests Docs/Practice/Shipped \
-  Docs/Practice/Solutions
+  Docs/Practice/Solutions Docs/Practice/WrongFixes
 # The benchmark is a package of its own, so that only it needs SQLite's headers.
 BENCH = $(SWIFT) run --package-path Benchmarks -c release $(SWIFT_FLAGS) Benchmarks
 ARGS ?=
@@ -61,7 +68,7 @@ MAKEFLAGS += --no-print-directory
 
 .PHONY: help build test test-tsan stress bench bench-quick docs docs-preview run new-project \
   test-templates check-availability check-apple-templates format lint clean practice \
-  check-practice
+  check-practice check-claims check-tutorial
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -111,6 +118,15 @@ check-practice:
 	$(SWIFT) build --package-path $(PRACTICE) --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --package-path $(PRACTICE) --skip-build $(SWIFT_FLAGS) --filter PracticeKitTests
 	PRACTICE_BUILD_FLAGS="$(SWIFT_FLAGS)" $(PRACTICE_BIN)/practice verify
+
+check-claims:
+	@scripts/test-check-claims
+	@scripts/check-claims
+
+check-tutorial:
+	$(SWIFT) build $(SWIFT_FLAGS)
+	scripts/check-tutorial
+	scripts/check-tutorial-mutations
 
 # A wrapper of scripts/new-project, which the README gives: make adds its own "Error" line and
 # exits 2 when the script refuses, where the script alone prints one sentence and exits 1.
