@@ -2,6 +2,7 @@
 
 import Foundation
 import Models
+import Observation
 import Persistence
 import TestSupport
 import Testing
@@ -218,6 +219,32 @@ import ViewModels
     first.cancel()
     await first.value
     #expect(!list.isFollowingChanges)
+  }
+
+  /// A change made elsewhere keeps the search and the tag, and reaches an observer (a
+  /// front end redrawing) as one change.
+  @available(macOS 26, iOS 26, *)
+  @Test func aFollowedChangeKeepsSearchAndTagAndIsOneObservableChange() async throws {
+    let store = InMemoryRepository([
+      __MODEL__(title: "Soup of the day", tags: ["lunch"]),
+      __MODEL__(title: "Soup for later", tags: ["other"]),
+    ])
+    let shown = __MODEL__ListViewModel(repository: store)
+    let following = Task { await shown.followChanges() }
+    defer { following.cancel() }
+    try await waitUntil { shown.isFollowingChanges }
+    shown.searchText = "soup"
+    shown.tag = "lunch"
+    #expect(shown.items.count == 1)
+    let recorder = ObservationRecorder(
+      Observations { "\(shown.totalCount) \(shown.items.count)" })
+    await recorder.waitForCount(1)
+    try await store.save(__MODEL__(title: "Soup again", tags: ["lunch"]))
+    try await waitUntil { shown.totalCount == 3 }
+    await recorder.settle()
+    #expect(recorder.values == ["2 1", "3 2"])
+    #expect(shown.searchText == "soup")
+    #expect(shown.tag == "lunch")
   }
 
   @Test func aFailedSyncBecomesTheErrorMessage() async {
