@@ -14,7 +14,8 @@
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
 #                and memory against the original pattern, SQLite and write+fsync; needs SQLite's
 #                headers, and says which package to install if they are missing
-#   bench-quick  the same benchmark at small sizes, in under a minute
+#   bench-quick  the same benchmark at small sizes, in under a minute; for either,
+#                ARGS="--only durable,lossy" runs some rows (ARGS="--help" lists them)
 #   docs         build the DocC site (Models, Persistence, ViewModels, TerminalUI, the articles
 #                and the tutorial) into .build/docs/site with the toolchain's docc
 #   docs-preview build the docs, then serve them at http://127.0.0.1:8000/documentation/
@@ -84,11 +85,11 @@ stress:
 
 bench:
 	@scripts/check-sqlite-headers
-	$(BENCH)
+	$(BENCH) $(ARGS)
 
 bench-quick:
 	@scripts/check-sqlite-headers
-	$(BENCH) --quick
+	$(BENCH) --quick $(ARGS)
 
 docs:
 	scripts/build-docs

@@ -60,10 +60,14 @@ protocol FileSystem: Sendable {
   func setPermissions(
     _ descriptor: Int32, path: String, _ permissions: mode_t)
     throws(SystemCallError)
+  /// Sets the permission bits of the folder or file at `path` (`chmod`).
+  func setPermissions(ofPath path: String, _ permissions: mode_t) throws(SystemCallError)
   func status(ofDescriptor descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus
   /// The status of the path itself; a symbolic link is reported as one, not followed.
   func status(ofPath path: String) throws(SystemCallError) -> FileStatus
   func rename(_ source: String, to destination: String) throws(SystemCallError)
+  /// Gives the file at `source` a second name, `destination` (a hard link).
+  func link(_ source: String, to destination: String) throws(SystemCallError)
   func unlink(_ path: String) throws(SystemCallError)
   func makeDirectory(_ path: String, permissions: mode_t) throws(SystemCallError)
   /// The names in a folder, without `.` and `..`.

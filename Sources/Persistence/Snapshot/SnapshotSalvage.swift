@@ -41,7 +41,10 @@ struct SnapshotSalvage<Item: Decodable & Identifiable> where Item.ID: Hashable {
           + " \(configuration.schemaVersion), so its items cannot be read as this version's;"
           + " move it aside instead")
     }
-    let footer = lines.count > 1 ? Self.footerSequence(lines[lines.count - 1]) : nil
+    // The last line that reads as a footer ends the items: lines after it were appended to
+    // the file (garbage), not items of it, and are neither kept nor counted.
+    let footerLine = lines.indices.dropFirst().last { Self.footerSequence(lines[$0]) != nil }
+    let footer = footerLine.flatMap { Self.footerSequence(lines[$0]) }
     sequence = footer ?? 0
     truncated = footer == nil
     checksumMismatch = (try? StoreFormat.verifyChecksum(of: data)) == nil
@@ -52,7 +55,7 @@ struct SnapshotSalvage<Item: Decodable & Identifiable> where Item.ID: Hashable {
     let expected = checksumMismatch ? announced.map(Set.init) : nil
     // The header line itself may hold an item: one whose line break was damaged.
     var candidates = [Self.itemAfterHeader(header)].compactMap { $0 }
-    candidates += lines.dropFirst().dropLast(footer == nil ? 0 : 1)
+    candidates += lines[1..<(footerLine ?? lines.count)]
     var unreadable = 0
     var kept = 0
     let decoder = JSONDecoder()
@@ -70,7 +73,9 @@ struct SnapshotSalvage<Item: Decodable & Identifiable> where Item.ID: Hashable {
       cache.update(decoded, forKey: decoded.id)
       kept += 1
     }
-    damaged = max(unreadable, (announced?.count ?? 0) - kept)
+    // The header's checksums say how many items there were; without them, every line that
+    // did not decode counts as one item lost.
+    damaged = announced.map { max(0, $0.count - kept) } ?? unreadable
     guard kept > 0 || footer != nil || Self.headerVersion(header) != nil else {
       throw .corrupt(
         file,

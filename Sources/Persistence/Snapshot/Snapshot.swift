@@ -1,4 +1,4 @@
-// The snapshot file of a store: checked reads and durable whole-file writes, as PersistenceErrors.
+// The snapshot file of a store: checked reads, durable whole-file writes, and which version was seen.
 
 import Foundation
 
@@ -13,15 +13,34 @@ import Foundation
 /// The snapshot `<name>`: checked, size-capped reads; durable whole-file writes; and the
 /// identity of the version last read or written, to notice changes made by other writers.
 ///
-/// Not thread-safe: one ``DiskStore`` owns it and uses it under the store's ``StoreLock``,
-/// on its repository's actor.
-final class SnapshotFile {
+/// Not thread-safe: one ``LocalRepository`` owns it and uses it under the store's
+/// ``StoreLock``, on its actor.
+final class Snapshot {
+  /// What tells one version of the file from another: a write creates a new inode, and a
+  /// change in place changes the size or the modification time.
+  struct Identity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modificationTime: Int64
+    /// The permission bits, which the journal copies when it is created.
+    var permissions: mode_t
+
+    init(_ status: FileStatus) {
+      device = status.device
+      inode = status.inode
+      size = status.size
+      modificationTime = status.modificationTime
+      permissions = status.permissions
+    }
+  }
+
   let location: StoreLocation
   let fileSystem: any FileSystem
   let configuration: StoreConfiguration
 
   /// The identity of the file this instance last read or wrote; `nil` when there was none.
-  private var lastSeen: FileIdentity?
+  private var lastSeen: Identity?
 
   init(
     location: StoreLocation, fileSystem: any FileSystem = SystemFileSystem(),
@@ -36,7 +55,7 @@ final class SnapshotFile {
   var lastSeenSize: Int64 { lastSeen?.size ?? 0 }
 
   /// The snapshot as last read or written, to tell later whether it is still the same.
-  var lastSeenIdentity: FileIdentity? { lastSeen }
+  var lastSeenIdentity: Identity? { lastSeen }
 
   /// The permission bits of the snapshot this instance last read or wrote, if any.
   var lastSeenPermissions: mode_t? { lastSeen?.permissions }
@@ -70,14 +89,14 @@ final class SnapshotFile {
       descriptor, status throws(PersistenceError) -> Contents<Item> in
       if let streamed = try stream.read(descriptor, size: status.size, as: Item.self) {
         // The identity of the file whose bytes were just read, taken from the open descriptor.
-        lastSeen = FileIdentity(status)
+        lastSeen = Identity(status)
         try checkSequence(streamed.sequence)
         return Contents(
           cache: streamed.cache, sequence: streamed.sequence, version: configuration.schemaVersion)
       }
       // The stream reads with `pread`, so this read starts at the first byte all the same.
       let data = try reader.readToEnd(descriptor, expectedSize: Int(status.size))
-      lastSeen = FileIdentity(status)
+      lastSeen = Identity(status)
       return try decodeWhole(data, as: Item.self)
     }
     guard let contents else {
@@ -117,10 +136,10 @@ final class SnapshotFile {
 
   /// Refuses a sequence no writer could have reached: arithmetic on it must not overflow.
   private func checkSequence(_ sequence: Int) throws(PersistenceError) {
-    guard (0...JournalRecord.maximumSequence).contains(sequence) else {
+    guard (0...Journal.Record.maximumSequence).contains(sequence) else {
       throw .corrupt(
         location.fileURL,
-        reason: "its journal sequence \(sequence) is outside 0...\(JournalRecord.maximumSequence)")
+        reason: "its journal sequence \(sequence) is outside 0...\(Journal.Record.maximumSequence)")
     }
   }
 
@@ -142,7 +161,7 @@ final class SnapshotFile {
     guard status.kind == .regular else {
       throw .notARegularFile(location.fileURL, found: status.kind.noun)
     }
-    return FileIdentity(status) != lastSeen
+    return Identity(status) != lastSeen
   }
 
   /// Replaces the file with `items` at the configured schema version, durably, noting that
@@ -197,14 +216,22 @@ final class SnapshotFile {
     do {
       let written = try DurableFileWriter(fileSystem: fileSystem)
         .install(prepared, at: location.path, in: location.directory)
-      lastSeen = FileIdentity(written)
+      lastSeen = Identity(written)
     } catch {
       switch error {
       case .notWritten(let cause):
         throw .writeFailed(location.fileURL, reason: cause.description)
+      case .undoneButNotDurable(let cause):
+        throw .notDurable(
+          location.fileURL,
+          reason: "\(cause.description); the snapshot it replaced is back, but may not survive a"
+            + " power cut")
       case .writtenButNotDurable(let cause, let written):
-        lastSeen = FileIdentity(written)
-        throw .notDurable(location.fileURL, reason: cause.description)
+        lastSeen = Identity(written)
+        throw .notDurable(
+          location.fileURL,
+          reason: "\(cause.description); the new snapshot is in place, and the one it replaced"
+            + " could not be put back")
       }
     }
   }

@@ -43,6 +43,38 @@ extension FileSystem {
   }
 }
 
+extension FileSystem {
+  /// Opens `path`, a file of a store, for reading and writing, creating it if it is absent;
+  /// returns the descriptor and whether this call created the file.
+  ///
+  /// A file it creates gets exactly `permissions`, set with `fchmod` after the create, since
+  /// the umask may have masked them (under `umask 277` a lock file would otherwise be
+  /// read-only, and the store unusable). A file that was there keeps its own.
+  func createStoreFile(
+    _ path: String, permissions: mode_t
+  ) throws(SystemCallError) -> (descriptor: Int32, created: Bool) {
+    while true {
+      let descriptor: Int32
+      do {
+        descriptor = try openStoreFile(path, flags: O_RDWR | O_CREAT | O_EXCL, mode: permissions)
+      } catch  where error.code == EEXIST {
+        do {
+          return (try openStoreFile(path, flags: O_RDWR, mode: 0), false)
+        } catch  where error.isMissing {
+          continue  // Removed between the two opens: create it after all.
+        }
+      }
+      do {
+        try setPermissions(descriptor, path: path, permissions)
+      } catch {
+        try? close(descriptor, path: path)
+        throw error
+      }
+      return (descriptor, true)
+    }
+  }
+}
+
 extension PersistenceError {
   /// `notARegularFile` when `error` says the path holds something other than a regular file,
   /// else what `otherwise` makes of it.

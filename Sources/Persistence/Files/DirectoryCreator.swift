@@ -11,6 +11,9 @@ import Foundation
 #endif
 
 /// `mkdir -p` with mode 0700 through ``FileSystem``, with errors that name the culprit.
+///
+/// Each folder it creates gets exactly 0700, set with `chmod` after `mkdir`: the umask masks
+/// the mode `mkdir` is given, and under `umask 277` a folder made 0500 could hold no store.
 struct DirectoryCreator {
   let fileSystem: any FileSystem
 
@@ -43,7 +46,12 @@ struct DirectoryCreator {
       do {
         try fileSystem.makeDirectory(path, permissions: 0o700)
       } catch  where error.code == EEXIST {
-        continue
+        continue  // Made by another writer meanwhile, with its own mode.
+      } catch {
+        throw .directoryUnavailable(directory, reason: error.description)
+      }
+      do {
+        try fileSystem.setPermissions(ofPath: path, 0o700)
       } catch {
         throw .directoryUnavailable(directory, reason: error.description)
       }

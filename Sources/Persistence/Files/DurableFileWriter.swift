@@ -15,17 +15,23 @@
 ///    with the target's permissions (``newFilePermissions`` for a new file), re-applied with
 ///    `fchmod` because the umask may have masked them;
 /// 2. write every byte, then `fsync` (`F_FULLFSYNC` on Apple platforms) and `close`;
-/// 3. `rename` it over the target, which is atomic: readers see the old or the new file;
+/// 3. `rename` it over the target, which is atomic: readers see the old or the new file
+///    (the old one keeps a second name until step 4 is done);
 /// 4. `fsync` the folder, so the rename itself survives a power cut.
 ///
-/// A failure before the rename removes the temporary file and leaves the target as it was.
-/// A failure after it is reported apart, because the new bytes are already in place.
+/// A failure at any step leaves the target as it was: before the rename the temporary file
+/// is removed, after it the old file is put back. Only when putting it back fails too is
+/// the failure reported apart, because the new bytes are then in place.
 /// ``DurableFile`` is the public face of this sequence.
 struct DurableFileWriter: Sendable {
   /// Why a replacement did not complete.
   enum Failure: Error, Sendable {
     /// The target was not touched.
     case notWritten(SystemCallError)
+    /// The folder could not be flushed after the rename, and the old file was put back, but
+    /// that could not be flushed either: the target reads as before, but a power cut may
+    /// still bring the new bytes back.
+    case undoneButNotDurable(SystemCallError)
     /// The target holds the new bytes (whose status is given), but the folder could not be
     /// flushed.
     case writtenButNotDurable(SystemCallError, written: FileStatus)
@@ -96,21 +102,61 @@ struct DurableFileWriter: Sendable {
 
   /// Steps 3 and 4: renames `prepared` over `target`, then flushes the folder. A failed
   /// rename removes the temporary file.
+  ///
+  /// Until the folder is flushed, the file it replaces keeps a second name (a hard link with
+  /// a temporary name). If the flush fails, that file is renamed back (or, when there was no
+  /// file, the new one removed), so that a failed write leaves the target as it was rather
+  /// than new bytes a power cut may undo. Only when that fails too, or the file system has
+  /// no hard links, is the failure ``Failure/writtenButNotDurable(_:written:)``.
   func install(
     _ prepared: Prepared, at target: String, in directory: String
   ) throws(Failure) -> FileStatus {
+    let previous = keepPrevious(of: target, in: directory)
     do throws(SystemCallError) {
       try fileSystem.rename(prepared.temporary, to: target)
     } catch {
       try? fileSystem.unlink(prepared.temporary)
+      if case .kept(let name) = previous { try? fileSystem.unlink(name) }
       throw .notWritten(error)
     }
     do {
       try fileSystem.synchronizeDirectory(directory)
     } catch {
-      throw .writtenButNotDurable(error, written: prepared.status)
+      let undone: Bool
+      switch previous {
+      case .kept(let name): undone = (try? fileSystem.rename(name, to: target)) != nil
+      case .none: undone = (try? fileSystem.unlink(target)) != nil
+      case .unknown: undone = false
+      }
+      guard undone else { throw .writtenButNotDurable(error, written: prepared.status) }
+      guard (try? fileSystem.synchronizeDirectory(directory)) != nil else {
+        throw .undoneButNotDurable(error)
+      }
+      throw .notWritten(error)
     }
+    if case .kept(let name) = previous { try? fileSystem.unlink(name) }
     return prepared.status
+  }
+
+  /// What was at a target before it is replaced.
+  private enum Previous {
+    /// Nothing: undoing the replacement removes the new file.
+    case none
+    /// A file, which has a second name now.
+    case kept(String)
+    /// A file that could not be given a second name.
+    case unknown
+  }
+
+  /// Gives the file at `target`, if any, a second name beside it, to put back later.
+  private func keepPrevious(of target: String, in directory: String) -> Previous {
+    let name = directory + "/" + TemporaryFileName.make(for: target)
+    do {
+      try fileSystem.link(target, to: name)
+      return .kept(name)
+    } catch {
+      return error.isMissing ? .none : .unknown
+    }
   }
 
   /// The permissions of the regular file at `path`, `nil` if there is none. Anything else

@@ -77,6 +77,10 @@ struct SystemFileSystem: FileSystem {
     _ = try retrying("fchmod", path) { fchmod(descriptor, permissions) }
   }
 
+  func setPermissions(ofPath path: String, _ permissions: mode_t) throws(SystemCallError) {
+    _ = try retrying("chmod", path) { chmod(path, permissions) }
+  }
+
   func status(ofDescriptor descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
     var info = stat()
     _ = try retrying("fstat", path) { fstat(descriptor, &info) }
@@ -91,6 +95,10 @@ struct SystemFileSystem: FileSystem {
 
   func rename(_ source: String, to destination: String) throws(SystemCallError) {
     _ = try retrying("rename", destination) { systemRename(source, destination) }
+  }
+
+  func link(_ source: String, to destination: String) throws(SystemCallError) {
+    _ = try retrying("link", destination) { systemLink(source, destination) }
   }
 
   func unlink(_ path: String) throws(SystemCallError) {
@@ -201,6 +209,9 @@ private func systemRename(_ source: String, _ destination: String) -> Int32 {
   rename(source, destination)
 }
 private func systemUnlink(_ path: String) -> Int32 { unlink(path) }
+private func systemLink(_ source: String, _ destination: String) -> Int32 {
+  link(source, destination)
+}
 
 extension FileStatus {
   /// A device or inode number as `UInt64`, keeping its bit pattern: `dev_t` is a signed
