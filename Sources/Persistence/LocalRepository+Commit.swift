@@ -25,6 +25,7 @@ extension LocalRepository {
     _ change: Change, if condition: (Cache) -> Bool = { _ in true }
   ) async throws(PersistenceError) -> Bool {
     if let brokenBy { throw brokenBy }
+    await letOtherWritersTakeATurnIfDue()
     defer { releaseLockUnlessSyncing() }
     let (recorded, othersChanged) = try record(change, if: condition)
     switch recorded {
@@ -190,6 +191,34 @@ extension LocalRepository {
   /// Lets go of the store's lock unless appended changes still wait for their sync: until
   /// then nobody else may append after them, so that a failed sync can take them back.
   func releaseLockUnlessSyncing() {
-    if !pendingSync.needsTheLock { lock.unlock() }
+    guard !pendingSync.needsTheLock else { return }
+    lock.unlock()
+    let waiting = pendingSync.waitingForTheLockToGo
+    pendingSync.waitingForTheLockToGo = []
+    for change in waiting { change.resume() }
+  }
+
+  /// How long saves that follow each other closely may keep the store's lock before they
+  /// let it go for a moment.
+  static var longestHold: Duration { .milliseconds(50) }
+  /// How long they then stay off it: another writer polls for it every millisecond or less.
+  static var othersTurn: Duration { .milliseconds(2) }
+
+  /// Gives another writer waiting for the store's lock a turn, when saves of this repository
+  /// have kept it for ``longestHold``: each keeps it until its record is synced, and a
+  /// stream of them, each appended while the one before is syncing, would keep it for good.
+  /// This change waits until the syncs under way are done and the lock is let go, then stays
+  /// off it for ``othersTurn``, as do the changes that arrive meanwhile.
+  private func letOtherWritersTakeATurnIfDue() async {
+    if let since = lock.heldSince, pendingSync.needsTheLock,
+      since.duration(to: .now) > Self.longestHold
+    {
+      await withCheckedContinuation { pendingSync.waitingForTheLockToGo.append($0) }
+      if pendingSync.othersTurnEnds == nil { pendingSync.othersTurnEnds = .now + Self.othersTurn }
+    }
+    while let end = pendingSync.othersTurnEnds, ContinuousClock.now < end {
+      try? await Task.sleep(until: end)
+    }
+    pendingSync.othersTurnEnds = nil
   }
 }

@@ -16,6 +16,10 @@ extension LocalRepository {
     var backgroundIsScheduled = false
     /// Whether lossy saves were written since the last sync.
     var lossyChangesWaiting = false
+    /// The changes waiting for the lock to be let go, to give other writers a turn.
+    var waitingForTheLockToGo: [CheckedContinuation<Void, Never>] = []
+    /// Until when this repository's changes stay off the store's lock, if they do.
+    var othersTurnEnds: ContinuousClock.Instant?
     /// Whether a burst of lossy saves keeps the store's lock, for a short lease at most:
     /// the saves of the burst then take the lock and look for other writers once.
     var lossyLeaseIsHeld = false

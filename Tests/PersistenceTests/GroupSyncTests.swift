@@ -61,6 +61,42 @@ import Testing
     #expect(await repository.loadAll().count == 3)
   }
 
+  /// Saves that follow each other closely keep the store's lock from one to the next, each
+  /// until its record is synced; past ``LocalRepository/longestHold`` a new change waits for
+  /// the syncs under way and the lock to be let go, so that another writer gets a turn,
+  /// instead of appending under a lock held for good.
+  @Test func aLongHoldOfTheLockMakesTheNextChangeWaitForItToGo() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    let repository = try LocalRepository<Note>(
+      directory: folder.url, filename: "notes.json", fileSystem: fileSystem)
+    try await repository.save(Note(title: "first"))
+    let flushGate = DispatchSemaphore(value: 0)
+    let flushing = Guarded(0)
+    let (gate, tasks) = try await Self.queueTwoSaves(behindTheHeldActorOf: repository)
+    fileSystem.holdFlushes(onPathContaining: ".journal", until: flushGate, entered: flushing)
+    gate.signal()
+    try await waitUntil(flushing, reaches: 1)
+    // The group's sync is held, so is the lock: longer than the longest hold.
+    try await Task.sleep(for: LocalRepository<Note>.longestHold * 2)
+    let written = fileSystem.calls.filter { $0 == "pwrite" }.count
+
+    let later = Task { try await repository.save(Note(title: "later")) }
+    let deadline = ContinuousClock.now + hangGuard
+    var waits = false
+    while ContinuousClock.now < deadline {
+      waits = await repository.pendingSync.waitingForTheLockToGo.count == 1
+      if waits || fileSystem.calls.filter({ $0 == "pwrite" }).count > written { break }
+      try await Task.sleep(for: .microseconds(200))
+    }
+    #expect(waits, "the later save was appended under the lock held all along")
+    #expect(fileSystem.calls.filter { $0 == "pwrite" }.count == written)
+    flushGate.signal()
+    for task in tasks { try await task.value }
+    try await later.value
+    #expect(await repository.loadAll().count == 4)
+  }
+
   /// Holds the actor of `repository` and queues two saves behind it, so that they run as one
   /// group; returns once both wait. Signalling the gate lets the actor go; the tasks are the
   /// holder and the two saves.

@@ -32,6 +32,8 @@ final class StoreLock {
   private var file: (descriptor: Int32, device: UInt64, inode: UInt64)?
   /// Whether this instance holds the lock exclusively now.
   private(set) var isHeld = false
+  /// When this instance last took the lock, while it holds it.
+  private(set) var heldSince: ContinuousClock.Instant?
 
   init(location: StoreLocation, fileSystem: any FileSystem, timeout: Duration) {
     self.location = location
@@ -77,6 +79,7 @@ final class StoreLock {
       switch acquired {
       case .held:
         isHeld = true
+        heldSince = .now
         return false
       case .timedOut: throw timedOut()
       case .moved, .cancelled: close()
@@ -88,6 +91,7 @@ final class StoreLock {
   func unlock() {
     guard isHeld, let file else { return }
     isHeld = false
+    heldSince = nil
     // A lock that cannot be released is released for certain by closing its descriptor.
     if (try? fileSystem.unlock(file.descriptor, path: path)) == nil { close() }
   }
@@ -178,7 +182,8 @@ final class StoreLock {
         guard !isCancelled() else { return .cancelled }
         guard ContinuousClock.now < deadline else { return .timedOut }
         Thread.sleep(forTimeInterval: pause)
-        pause = min(pause * 2, 0.02)
+        // Short enough to catch the turn a busy writer gives up every so often.
+        pause = min(pause * 2, 0.001)
       }
       guard try isAtPath(file) else {
         try? fileSystem.unlock(file.descriptor, path: path)
@@ -240,6 +245,7 @@ final class StoreLock {
     if let file { try? fileSystem.close(file.descriptor, path: path) }
     file = nil
     isHeld = false
+    heldSince = nil
   }
 
   /// Whether the store's folder, or a folder on its path, is not there.
