@@ -1,5 +1,6 @@
 // `questions repair`: rebuilds each store that cannot be read from what is intact, and says where the rest went.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence

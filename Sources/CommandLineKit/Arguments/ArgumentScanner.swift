@@ -5,11 +5,12 @@
 /// It accepts `--option value` and `--option=value`, and treats every word after `--` as a
 /// positional argument. A value-taking option followed by nothing, or by another option, has
 /// no value: a value that starts with `-` must be written `--option=-value`. It does not
-/// decide whether an option is allowed; ``InvocationParser`` does, once the subcommand is
-/// known.
-nonisolated enum ArgumentScanner {
-  /// Classifies every word of `arguments`, which excludes the program's name.
-  static func scan(_ arguments: [String]) -> [ArgumentToken] {
+/// decide whether an option is allowed where it appears; the tool's parser does, once the
+/// command is known.
+public enum ArgumentScanner {
+  /// Classifies every word of `arguments`, which excludes the program's name, knowing
+  /// `options`.
+  public static func scan(_ arguments: [String], options: [OptionSpec]) -> [ArgumentToken] {
     var tokens: [ArgumentToken] = []
     var index = arguments.startIndex
     var afterTerminator = false
@@ -25,7 +26,7 @@ nonisolated enum ArgumentScanner {
         continue
       }
       let (spelling, inlineValue) = split(word)
-      guard let option = OptionName(spelling: spelling) else {
+      guard let option = options.first(where: { $0.matches(spelling) }) else {
         tokens.append(.unknownOption(spelling))
         continue
       }
@@ -36,13 +37,13 @@ nonisolated enum ArgumentScanner {
         value = arguments[index]
         index += 1
       }
-      tokens.append(.option(option, value: value, spelling: spelling))
+      tokens.append(.option(option.name, value: value, spelling: spelling))
     }
     return tokens
   }
 
   /// Whether `word` is an option or `--`; a lone `-` is an ordinary argument.
-  static func looksLikeOption(_ word: String) -> Bool {
+  public static func looksLikeOption(_ word: String) -> Bool {
     word.hasPrefix("-") && word.count > 1
   }
 

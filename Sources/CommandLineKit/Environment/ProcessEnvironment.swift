@@ -14,11 +14,11 @@ import Foundation
 ///
 /// `ProcessInfo.processInfo.environment` replaces bytes that are not UTF-8 with U+FFFD, so
 /// `QUESTIONS_DATA_DIR=$'dir\xff'` would silently name a folder called `dir\u{FFFD}`. Reading
-/// the bytes keeps the names of such variables, and ``CommandRunner`` refuses one that would
-/// name the data folder.
+/// the bytes keeps the names of such variables, and ``DataFolder`` refuses one that would name
+/// the data folder.
 public enum ProcessEnvironment {
   /// The variables of `entries` (each `NAME=value`, as bytes), and those not valid UTF-8.
-  static func decoded(
+  public static func decoded(
     _ entries: [[UInt8]]
   ) -> (environment: [String: String], invalid: [String: String]) {
     var environment: [String: String] = [:]
@@ -47,7 +47,7 @@ public enum ProcessEnvironment {
   }
 
   /// Whether `bytes` are valid UTF-8.
-  static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+  public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     while true {
@@ -57,23 +57,5 @@ public enum ProcessEnvironment {
       case .error: return false
       }
     }
-  }
-
-  /// The variable that names the data folder when no `--data-dir` is given, if it is one of
-  /// `invalid`: `QUESTIONS_DATA_DIR`, else `XDG_DATA_HOME` (Linux), else `HOME` (Linux).
-  static func invalidDataFolderVariable(
-    environment: [String: String], invalid: [String: String]
-  ) -> (name: String, shown: String)? {
-    let variable = DataDirectoryResolver.environmentVariable
-    if let shown = invalid[variable] { return (variable, shown) }
-    if let value = environment[variable], !value.isEmpty { return nil }
-    #if canImport(Darwin)
-      return nil
-    #else
-      if let shown = invalid["XDG_DATA_HOME"] { return ("XDG_DATA_HOME", shown) }
-      if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") { return nil }
-      if let shown = invalid["HOME"] { return ("HOME", shown) }
-      return nil
-    #endif
   }
 }

@@ -14,8 +14,8 @@ import Foundation
 ///
 /// Each write goes to the file descriptor at once, so nothing is lost when the process calls
 /// `exit`. The first write that fails (a full disk, a closed pipe) is kept in
-/// ``writeFailure``, and later writes to that stream are skipped: ``CommandRunner`` then ends
-/// the run with status 1, never with success.
+/// ``writeFailure``, and later writes to that stream are skipped: the tool then ends the run
+/// with status 1, never with success.
 public final class StandardConsole: Console {
   /// The first write that failed, if any.
   public private(set) var writeFailure: ConsoleWriteFailure?

@@ -1,4 +1,4 @@
-// Text from the store, a file or a path, made safe to print on a terminal: shown, never obeyed.
+// Text from a store, a file or a path, made safe to print: shown, never obeyed by a terminal.
 
 import TerminalUI
 
@@ -6,15 +6,14 @@ import TerminalUI
 /// `ESC ] 52` to set the clipboard or `ESC [ 2 J` to clear the screen), the other C0 and C1
 /// control characters, `DEL`, and the bidirectional controls that reorder what follows.
 ///
-/// Each becomes U+FFFD, as in the full-screen mode (``DisplayWidth/sanitized(_:)``), so the
-/// rest of a sequence is visible as plain text. ``TerminalConsole`` applies it to everything a
-/// command writes to a terminal, paths and messages included; JSON on a terminal gets
-/// ``jsonEscaped(_:)`` instead, which keeps the data. Through a pipe or into a file, `--json`
-/// and `export` keep the exact bytes.
-nonisolated enum TerminalText {
+/// Each becomes U+FFFD, as in a full-screen frame (``DisplayWidth/sanitized(_:)``), so the
+/// rest of a sequence is visible as plain text. ``SafeConsole`` applies it to every message
+/// and every text result, paths included; JSON gets ``jsonEscaped(_:)`` instead, which keeps
+/// the data.
+public enum TerminalText {
   /// `text` with every control character replaced by U+FFFD; line breaks are kept when
   /// `keepingLineBreaks` is true and become spaces otherwise, as do tabs.
-  static func neutralized(_ text: String, keepingLineBreaks: Bool = true) -> String {
+  public static func neutralized(_ text: String, keepingLineBreaks: Bool = true) -> String {
     guard text.unicodeScalars.contains(where: isNeutralized) else { return text }
     return String(
       text.map { character in
@@ -25,7 +24,7 @@ nonisolated enum TerminalText {
   /// JSON text with the C1 controls, `DEL` and the bidirectional controls inside its strings
   /// written as `\uXXXX` escapes: the same JSON value, which a terminal cannot act on.
   /// (`JSONEncoder` already escapes the C0 controls.)
-  static func jsonEscaped(_ json: String) -> String {
+  public static func jsonEscaped(_ json: String) -> String {
     guard json.unicodeScalars.contains(where: isNeutralized) else { return json }
     var escaped = String.UnicodeScalarView()
     for scalar in json.unicodeScalars {
@@ -42,13 +41,13 @@ nonisolated enum TerminalText {
 
   /// `text` cut to its first `limit` characters, with a note of how many were left out, so
   /// a message quoting a field of a file stays short whatever the field holds.
-  static func excerpt(_ text: String, limit: Int = 1_000) -> String {
+  public static func excerpt(_ text: String, limit: Int = 1_000) -> String {
     guard text.count > limit else { return text }
     return text.prefix(limit) + "… (\(text.count - limit) more characters)"
   }
 
   /// Whether `scalar` is one that ``neutralized(_:keepingLineBreaks:)`` replaces.
-  static func isNeutralized(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isNeutralized(_ scalar: Unicode.Scalar) -> Bool {
     DisplayWidth.isControl(scalar) || DisplayWidth.isBidiControl(scalar)
   }
 }

@@ -15,11 +15,16 @@
 /// the bytes and refusing what does not decode keeps that from happening.
 public enum CommandLineArguments {
   /// An argument that is not valid UTF-8.
-  struct InvalidEncoding: Error, Equatable {
+  public struct InvalidEncoding: Error, Equatable {
     /// Its position among the arguments, counted from 1 after the program's name.
-    var position: Int
+    public var position: Int
     /// Its text with the bad bytes replaced, to name it in a message.
-    var shown: String
+    public var shown: String
+
+    /// The usage error that names it.
+    public var usageError: UsageError {
+      .invalidArgumentEncoding(position: position, shown: shown)
+    }
   }
 
   /// This process's arguments, without the program's name, as the bytes it was given.
@@ -33,7 +38,7 @@ public enum CommandLineArguments {
   }
 
   /// `raw` decoded as UTF-8, or the first argument that is not valid UTF-8.
-  static func decoded(_ raw: [[UInt8]]) -> Result<[String], InvalidEncoding> {
+  public static func decoded(_ raw: [[UInt8]]) -> Result<[String], InvalidEncoding> {
     var arguments: [String] = []
     for (index, bytes) in raw.enumerated() {
       // `String(validating:as:)` needs macOS 15; this is the same check at the floor: the

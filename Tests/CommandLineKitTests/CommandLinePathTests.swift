@@ -1,9 +1,8 @@
 // How a path given on the command line becomes an absolute URL, for `--data-dir`, `import` and `export`.
 
+import CommandLineKit
 import Foundation
 import Testing
-
-@testable import App
 
 @Suite struct CommandLinePathTests {
   /// A current folder that does not exist, so its URL has no trailing slash.

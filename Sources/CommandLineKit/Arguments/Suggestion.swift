@@ -1,10 +1,10 @@
 // The nearest valid word to a mistyped one, for "did you mean …?" in usage errors.
 
 /// Finds the valid spelling closest to a typo, as `git` and `swift` do.
-nonisolated enum Suggestion {
+public enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be what was
   /// meant: at most 2 edits, and fewer than half the word's length.
-  static func nearest(to word: String, among candidates: [String]) -> String? {
+  public static func nearest(to word: String, among candidates: [String]) -> String? {
     let scored = candidates.map { ($0, distance(Array(word), Array($0))) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     return best.1 <= 2 && best.1 * 2 < max(word.count, 2) ? best.0 : nil

@@ -15,7 +15,7 @@ extension URL {
   ///   - isDirectory: Whether `path` names a folder; `nil` asks the file system, as
   ///     `URL(fileURLWithPath:relativeTo:)` does.
   /// - Returns: The absolute URL, with `.` and `..` resolved.
-  nonisolated static func absolute(
+  public static func absolute(
     _ path: String, in currentDirectory: URL, isDirectory: Bool? = nil
   ) -> URL {
     let base = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
