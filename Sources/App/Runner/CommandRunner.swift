@@ -100,11 +100,12 @@ public struct CommandRunner {
       report(error)
       status = error.exitCode
     }
-    do throws(AppError) {
+    do {
       try await openedStores.synchronize()
     } catch {
-      report(error)
-      if status == ExitCode.success { status = error.exitCode }
+      let failure = AppError.store(error)
+      report(failure)
+      if status == ExitCode.success { status = failure.exitCode }
     }
     return Self.tool.finish(status, console: console)
   }

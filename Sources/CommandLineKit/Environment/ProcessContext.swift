@@ -54,6 +54,13 @@ public struct ProcessContext: Sendable {
   /// Whether a person is at a terminal on both ends, so a full-screen mode could be offered.
   public var isInteractive: Bool { standardInputIsTerminal && standardOutputIsTerminal }
 
+  /// Whether output may be coloured: only on a terminal, and never with `--no-color`
+  /// (`noColorOption`), a non-empty `NO_COLOR` or `TERM=dumb`.
+  public func allowsColor(noColorOption: Bool) -> Bool {
+    !noColorOption && standardOutputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+      && environment["TERM"] != "dumb"
+  }
+
   /// The console every command of the run writes through: this process's standard streams
   /// behind a ``SafeConsole`` that knows which of them are terminals.
   public func console(over base: any Console = StandardConsole()) -> SafeConsole {
