@@ -148,7 +148,7 @@ public struct CommandRunner {
     }
     if command == .repair {
       // Runs on the file itself: the point is a store that does not open.
-      try repairStore(in: directory, json: invocation.options.json)
+      try await repairStore(in: directory, json: invocation.options.json)
       return ExitCode.success
     }
     if command == .stats {
