@@ -2,50 +2,6 @@
 
 import Foundation
 
-/// How a test reaches one command-line tool for the hostile-output checks: the few things that
-/// differ between the question bank and a generated project. The checks themselves, in
-/// ``HostileCommandLine``, are shared.
-public struct HostileTool: Sendable {
-  /// The built executable.
-  public var executable: URL
-  /// The variable that names its data folder, removed for the runs.
-  public var dataVariable: String
-  /// Its store file in the data folder: `questions.json`.
-  public var storeFilename: String
-  /// The arguments that store a value whose visible text is the argument, printing its id.
-  public var add: @Sendable (String) -> [String]
-  /// The arguments that change the text of the value with the id (first) to the text (second).
-  public var edit: @Sendable (String, String) -> [String]
-  /// The commands that print stored text, given the id of a stored value.
-  public var readers: @Sendable (String) -> [[String]]
-
-  /// A tool described by its parts.
-  public init(
-    executable: URL, dataVariable: String, storeFilename: String,
-    add: @escaping @Sendable (String) -> [String],
-    edit: @escaping @Sendable (String, String) -> [String],
-    readers: @escaping @Sendable (String) -> [[String]]
-  ) {
-    self.executable = executable
-    self.dataVariable = dataVariable
-    self.storeFilename = storeFilename
-    self.add = add
-    self.edit = edit
-    self.readers = readers
-  }
-}
-
-/// Where a tool's output goes in a check.
-public enum HostileChannel: String, CaseIterable, Sendable, CustomStringConvertible {
-  /// Standard output and standard error are pipes, as in `2>&1 | cat -v` or a CI log.
-  case pipe
-  /// All three standard streams are a pseudo-terminal.
-  case terminal
-
-  /// The channel's name.
-  public var description: String { rawValue }
-}
-
 /// The checks every tool made from this template passes: no raw control character from
 /// stored text, paths or folder names reaches a terminal or a pipe, JSON stays JSON, and closed
 /// standard streams are reported, never written into a store.
