@@ -5,7 +5,7 @@ import Foundation
 /// Text that would drive a terminal if a tool printed it as it is: escape sequences, C0 and
 /// C1 controls, bidirectional overrides.
 ///
-/// One table for the question bank's tests and a generated project's: a fix that reaches only
+/// One table for the template's own app and every project generated from it: a fix that reaches only
 /// one of the two tools fails the other's tests. Each case carries ``marker``, a word that
 /// must still be visible once the controls around it are neutralised (shown, not dropped).
 public struct HostileText: Sendable, CustomStringConvertible {

@@ -3,14 +3,14 @@
 import Foundation
 
 /// How a test reaches one command-line tool for the hostile-output checks: the few things that
-/// differ between the question bank and a generated project. The checks themselves, in
+/// differ between one tool and another made from the same template. The checks themselves, in
 /// ``HostileCommandLine``, are shared.
 public struct HostileTool: Sendable {
   /// The built executable.
   public var executable: URL
   /// The variable that names its data folder, removed for the runs.
   public var dataVariable: String
-  /// Its store file in the data folder: `questions.json`.
+  /// Its store file in the data folder: `recipes.json`.
   public var storeFilename: String
   /// The arguments that store a value whose visible text is the argument, printing its id.
   public var add: @Sendable (String) -> [String]

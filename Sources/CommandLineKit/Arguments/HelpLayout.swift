@@ -3,12 +3,12 @@
 /// Lays out help pages as swift-argument-parser does, for every tool built on this module.
 ///
 /// ```
-/// OVERVIEW: Keep a bank of questions and their answers.
+/// OVERVIEW: Keep recipes and what they need.
 ///
-/// USAGE: questions [--data-dir <dir>] [--json] [--no-color] [<subcommand>]
+/// USAGE: recipes [--data-dir <dir>] [--json] [--no-color] [<subcommand>]
 ///
 /// OPTIONS:
-///   --data-dir <dir>      The folder holding questions.json; overrides $QUESTIONS_DATA_DIR.
+///   --data-dir <dir>      The folder holding recipes.json; overrides $RECIPES_DATA_DIR.
 /// ```
 public enum HelpLayout {
   /// One line of a section: a label such as `--tag <tag>` and what it does.
@@ -48,7 +48,7 @@ public enum HelpLayout {
   public static let globalUsage = "[--data-dir <dir>] [--json] [--no-color]"
 
   /// The entries of the options in ``OptionSpec/global``, for a tool whose data folder holds
-  /// `stores` (`questions.json`) and whose variable `environmentVariable` names it.
+  /// `stores` (`recipes.json`) and whose variable `environmentVariable` names it.
   public static func globalOptions(stores: String, dataFolder: DataFolder) -> [Entry] {
     [
       (

@@ -10,7 +10,7 @@ public enum IDLookupError: Error, Equatable, Sendable {
   /// A prefix (as typed) matches more than one value.
   case ambiguous(String, matches: [UUID])
 
-  /// The sentence for a value called `noun` (`question`, plural `questions`), which
+  /// The sentence for a value called `noun` (`recipe`, plural `recipes`), which
   /// `listCommand` lists with their ids.
   public func sentence(noun: String, plural: String, listCommand: String) -> String {
     switch self {

@@ -37,7 +37,7 @@ public enum UsageError: Error, Equatable, Sendable {
   /// The text of a value to store breaks a content rule; `sentence` says which.
   case invalidContent(String)
   /// Not an id, nor at least ``IDReference/minimumPrefixLength`` hex digits of one; `noun`
-  /// names what has the id (`question`).
+  /// names what has the id (`recipe`).
   case malformedID(String, noun: String)
   /// The argument at `position` (from 1, after the program's name) is not valid UTF-8;
   /// `shown` is it with each invalid byte replaced by U+FFFD, for the message only.

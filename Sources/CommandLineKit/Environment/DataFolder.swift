@@ -6,14 +6,14 @@ import Persistence
 /// Where a tool keeps its stores, and how a run chooses the folder.
 ///
 /// The first that is set and not empty wins: the `--data-dir` option, the tool's environment
-/// variable (`QUESTIONS_DATA_DIR`), then ``DataDirectory/url(appName:environment:)`` for the
+/// variable (`RECIPES_DATA_DIR`), then ``DataDirectory/url(appName:environment:)`` for the
 /// app's name. A relative path is taken relative to the current folder. A variable that would
 /// name the folder but is not valid UTF-8 is refused rather than read with its bad bytes
 /// replaced, which would name another folder.
 public struct DataFolder: Sendable {
-  /// The name of the app's folder under the platform's data folder: `questions`.
+  /// The name of the app's folder under the platform's data folder: `recipes`.
   public var appName: String
-  /// The environment variable that overrides the default folder: `QUESTIONS_DATA_DIR`.
+  /// The environment variable that overrides the default folder: `RECIPES_DATA_DIR`.
   public var environmentVariable: String
 
   /// The data folder of the app `appName`, overridden by `environmentVariable`.

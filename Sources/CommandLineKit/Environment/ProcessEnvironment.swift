@@ -13,7 +13,7 @@ import Foundation
 /// Reads the environment strictly, as ``CommandLineArguments`` reads the arguments.
 ///
 /// `ProcessInfo.processInfo.environment` replaces bytes that are not UTF-8 with U+FFFD, so
-/// `QUESTIONS_DATA_DIR=$'dir\xff'` would silently name a folder called `dir\u{FFFD}`. Reading
+/// `RECIPES_DATA_DIR=$'dir\xff'` would silently name a folder called `dir\u{FFFD}`. Reading
 /// the bytes keeps the names of such variables, and ``DataFolder`` refuses one that would name
 /// the data folder.
 public enum ProcessEnvironment {

@@ -8,7 +8,7 @@ import CommandLineKit
 /// command, as `--name value` or `--name=value`, and `--` ends the options, so a title may
 /// start with a dash. The shared options are handled here; the options of the commands (every
 /// model's field options) are left to the command, which knows which of them it takes. Every
-/// mistake is worded by ``UsageError``, as `questions` words it.
+/// mistake is worded by ``UsageError``, as every tool made from the template words it.
 nonisolated enum InvocationParser {
   /// The invocation `arguments` describe (without the program's name), knowing the commands'
   /// own options, `commandOptions` (each takes a value).
