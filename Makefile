@@ -3,14 +3,14 @@
 # Targets:
 #   help         list these targets
 #   build        build everything in debug mode, warnings as errors
-#   test         scripts/test: build (a progress line every 30 s), `swiftc -parse` the
-#                Apple-only templates, check that `make run` writes only the program's output
-#                to stdout (scripts/check-run-output), and run the whole test suite; one line
-#                per stage, the full output in .build/test-logs/. Needs the Swift toolchain,
-#                make and bash only
+#   test         scripts/test: build (a progress line every 30 s), build the docs with
+#                warnings as errors and compile every listing of the docs (scripts/check-docs),
+#                `swiftc -parse` the Apple-only templates, check that `make run` writes only the
+#                program's output to stdout (scripts/check-run-output), and run the whole test
+#                suite; one line per stage, the full output in .build/test-logs/. Needs the
+#                Swift toolchain, make and bash only
 #   check        scripts/test check: everything slower, after `make test` (as .ci/run does):
-#                the availability check, the docs built with warnings as errors and every
-#                listing compiled, the tutorial's steps and its check's mutations, a generated
+#                the availability check, the tutorial's steps and its check's mutations, a generated
 #                project's own make test (test-templates), the store embedded in a package
 #                with targets named Models, ViewModels and App (scripts/test-embedded-store),
 #                the workflows' generator commands (scripts/check-workflows), and the practice
