@@ -20,7 +20,8 @@
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
 #                and memory against the original pattern, SQLite and write+fsync; needs SQLite's
 #                headers, and says which package to install if they are missing
-#   bench-quick  the same benchmark at small sizes, in under a minute
+#   bench-quick  the same benchmark at small sizes, in under a minute; for either,
+#                ARGS="--only durable,lossy" runs some rows (ARGS="--help" lists them)
 #   docs         build the DocC site (Models, Persistence, ViewModels, TerminalUI, the articles
 #                and the tutorial) into .build/docs/site with the toolchain's docc
 #   docs-preview build the docs, then serve them at http://127.0.0.1:8000/documentation/
@@ -47,15 +48,22 @@
 #                mode, warnings as errors
 #   practice     the exercises' watch mode (Docs/Practice): re-runs the current exercise on
 #                every save; ARGS="list", "hint N", "reset N" or "run N" work without a terminal
-#   check-practice  the practice package's own tests, then every exercise must fail as shipped
-#                for its stated reason and pass with its solution (files are put back after)
+#   check-practice  the practice package's own tests, then `practice verify`: every exercise must
+#                fail as shipped for its stated reason, pass with its solution, and fail for its
+#                stated reason with each of its wrong fixes (files are put back after)
+#   check-claims  compare what the articles say about the code (Repository's requirements, the
+#                nonisolated members, the calls that block, the locks, the executor's order, the
+#                save path's types, the tests named) with the code, after proving on mutated
+#                copies that the comparison catches each (scripts/test-check-claims)
+#   check-tutorial  build the tutorial's package after each of its steps, run its checkpoints,
+#                then prove that a broken listing is caught (scripts/check-tutorial-mutations)
 #   clean        remove build products, the benchmark's and the tutorial app's included
 
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
   Docs/Practice/Package.swift Docs/Practice/Sources Docs/Practice/Tests Docs/Practice/Shipped \
-  Docs/Practice/Solutions
+  Docs/Practice/Solutions Docs/Practice/WrongFixes
 # The benchmark is a package of its own, so that only it needs SQLite's headers.
 BENCH = $(SWIFT) run --package-path Benchmarks -c release $(SWIFT_FLAGS) Benchmarks
 ARGS ?=
@@ -70,7 +78,7 @@ MAKEFLAGS += --no-print-directory
 
 .PHONY: help build test check test-tsan stress bench bench-quick docs docs-preview run \
   new-project embed-store test-templates check-availability check-apple-templates format lint \
-  clean practice check-practice
+  clean practice check-practice check-claims check-tutorial
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -98,11 +106,11 @@ stress:
 
 bench:
 	@scripts/check-sqlite-headers
-	$(BENCH)
+	$(BENCH) $(ARGS)
 
 bench-quick:
 	@scripts/check-sqlite-headers
-	$(BENCH) --quick
+	$(BENCH) --quick $(ARGS)
 
 docs:
 	scripts/build-docs
@@ -125,6 +133,15 @@ check-practice:
 	$(SWIFT) build --package-path $(PRACTICE) --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --package-path $(PRACTICE) --skip-build $(SWIFT_FLAGS) --filter PracticeKitTests
 	PRACTICE_BUILD_FLAGS="$(SWIFT_FLAGS)" $(PRACTICE_BIN)/practice verify
+
+check-claims:
+	@scripts/test-check-claims
+	@scripts/check-claims
+
+check-tutorial:
+	$(SWIFT) build $(SWIFT_FLAGS)
+	scripts/check-tutorial
+	scripts/check-tutorial-mutations
 
 # A wrapper of scripts/new-project, which the README gives: make adds its own "Error" line and
 # exits 2 when the script refuses, where the script alone prints one sentence and exits 1.

@@ -87,7 +87,15 @@ public enum DurableFile {
       case .notWritten(let cause):
         throw .writeFailed(target, reason: reason(for: cause))
       case .writtenButNotDurable(let cause, _):
-        throw .notDurable(target, reason: reason(for: cause))
+        throw .notDurable(
+          target,
+          reason: reason(for: cause)
+            + "; the new contents are in place but may not survive a power cut")
+      case .undoneButNotDurable(let cause):
+        throw .notDurable(
+          target,
+          reason: reason(for: cause)
+            + "; the old contents are back, but may not survive a power cut")
       }
     }
   }

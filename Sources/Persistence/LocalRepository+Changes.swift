@@ -51,7 +51,7 @@ extension LocalRepository {
   private func startWatching() -> StoreWatch {
     let (notifications, notify) = AsyncStream.makeStream(
       of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    let location = store.snapshot.location
+    let location = snapshot.location
     let watcher = StoreWatcher(
       directory: location.directory, names: [location.filename, location.filename + ".journal"]
     ) {
@@ -80,7 +80,7 @@ extension LocalRepository {
   func catchUpWithOtherWriters() -> Bool {
     let changed: Bool
     do throws(PersistenceError) {
-      let caughtUp = try store.lock.withExclusiveLockIfTheFolderExists {
+      let caughtUp = try lock.withExclusiveLockIfTheFolderExists {
         () throws(PersistenceError) in try catchUp()
       }
       if let caughtUp {
@@ -98,7 +98,7 @@ extension LocalRepository {
     guard changed || recovered else { return true }
     // The writer may still be syncing its record: sync the journal too before telling
     // anyone, so a subscriber never sees a change that a power cut could take back.
-    if store.journal.length > 0 { try? store.synchronizeJournal() }
+    if journal.syncedLength < journal.length { try? journal.synchronize() }
     feed.publish(.anything)
     return true
   }

@@ -1,6 +1,4 @@
-// How a change reaches the files and the cache: one synchronous step on the actor, then a sync.
-
-import Foundation
+// How a change reaches the files and the cache: one synchronous step under the lock, then a sync.
 
 extension LocalRepository {
   /// What the synchronous step of a change did.
@@ -9,216 +7,189 @@ extension LocalRepository {
     case refused
     /// Durable already: a rewritten snapshot, or a change that changed nothing.
     case stored
-    /// Appended to the journal, which still needs a sync.
-    case appended
+    /// Appended to the journal, ending at `end` of its generation; still to be synced.
+    case appended(Journal.Position)
   }
 
   /// Records `change` durably if `condition` holds for the items once caught up with other
   /// writers; returns whether it did.
   ///
-  /// First one straight-line, synchronous step on the actor's queue (``record(_:if:)``):
-  /// lock, catch up, check, write, apply. Nothing else runs on the actor meanwhile, so no
-  /// other change can slip in between the check and the write. Then, for a journal record,
-  /// the wait for a sync that covers it (``waitUntilDurable()``), shared with every change
-  /// appended meanwhile; subscribers hear of the change only once it is durable.
+  /// First one straight-line, synchronous step on the actor (``record(_:if:)``): lock, catch
+  /// up, check, write, apply. Nothing else runs on the actor meanwhile, so no other change
+  /// can slip in between the check and the write. Then, for a journal record, the wait for a
+  /// sync that covers it (``waitUntilDurable(_:)``), shared with every change appended
+  /// meanwhile. Subscribers hear of the change once it is durable. If the sync fails, the
+  /// change is taken back (``undoUnsyncedChanges(after:)``) and this throws.
   @discardableResult
   func commit(
-    _ change: StoreChange<T>, if condition: (Cache) -> Bool = { _ in true }
+    _ change: Change, if condition: (Cache) -> Bool = { _ in true }
   ) async throws(PersistenceError) -> Bool {
+    if let brokenBy { throw brokenBy }
+    defer { releaseLockUnlessSyncing() }
     let (recorded, othersChanged) = try record(change, if: condition)
     switch recorded {
     case .refused:
       if othersChanged { feed.publish(.anything) }
       return false
-    case .appended:
-      if case .lossyOnPowerCut(let delay) = store.configuration.durability {
+    case .stored:
+      break
+    case .appended(let position):
+      if case .lossyOnPowerCut(let delay) = configuration.durability {
         scheduleBackgroundSync(after: delay)
       } else {
         do throws(PersistenceError) {
-          try await waitUntilDurable()
+          try await waitUntilDurable(position)
         } catch {
           if othersChanged { feed.publish(.anything) }
           throw error
         }
       }
-    case .stored:
-      break
     }
+    releaseLockUnlessSyncing()
     feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
     await compactIfNeeded()
     return true
   }
 
-  /// Under the store's exclusive lock: catches up with other writers, checks `condition`,
-  /// writes `change` (appends a record, or rewrites the snapshot), and only then applies it
-  /// to the cache, so the cache never holds a change whose write failed.
+  /// Under the store's exclusive lock: catches up with other writers (unless the lock was
+  /// held all along since this repository's last change), checks `condition`, writes
+  /// `change`, and only then applies it to the cache, so the cache never holds a change whose
+  /// write failed. The lock stays held; ``commit(_:if:)`` lets go of it once no sync waits.
   ///
   /// - Returns: What was done, and whether other writers' changes were read on the way.
   private func record(
-    _ change: StoreChange<T>, if condition: (Cache) -> Bool
+    _ change: Change, if condition: (Cache) -> Bool
   ) throws(PersistenceError) -> (Recorded, othersChanged: Bool) {
-    var othersChanged = false
-    let recorded = try store.lock.withExclusiveLock(keepingIt: keepLockForTheNextJob()) {
-      heldAllAlong throws(PersistenceError) -> Recorded in
-      // Held since the previous change: nobody else can have written meanwhile.
-      if !heldAllAlong { othersChanged = try catchUp() }
-      guard condition(cache) else { return .refused }
-      guard change.changesAnything(in: cache) else { return .stored }
-      return try write(change) ? .appended : .stored
+    let heldAllAlong = try lock.lock()
+    let othersChanged = heldAllAlong ? false : try catchUp()
+    guard condition(cache) else { return (.refused, othersChanged) }
+    guard change.changesAnything(in: cache) else { return (.stored, othersChanged) }
+    return (try write(change), othersChanged)
+  }
+
+  /// Writes `change` to the files, then applies it to the cache: one journal record, or,
+  /// when the store needs it, a new snapshot.
+  private func write(_ change: Change) throws(PersistenceError) -> Recorded {
+    // The sequence read from the files is at most `Journal.Record.maximumSequence`.
+    if sequence >= Journal.Record.renumberingSequence {
+      try renumber(applying: change)
+      return .stored
     }
-    return (recorded, othersChanged)
-  }
-
-  /// Whether to keep the store's lock once this change is written: yes while other jobs wait
-  /// on the actor's queue, most often more changes of a burst, which then need no `flock`
-  /// and no look for other writers of their own. A job enqueued now, behind them, lets go
-  /// of the lock, so another process waits at most for the burst queued so far.
-  private func keepLockForTheNextJob() -> Bool {
-    guard executor.hasWaitingJobs else { return false }
-    if !lockReleaseIsScheduled {
-      lockReleaseIsScheduled = true
-      Task { self.releaseKeptLock() }
+    let next = sequence + 1
+    // A new store gets its snapshot at once, so `<name>` is there from the first save, and
+    // an older format is upgraded on the first change, not left under a growing journal.
+    if configuration.strategy == .rewrite || snapshotIsOutdated {
+      try rewriteSnapshot(applying: change, sequence: next)
+      return .stored
     }
-    return true
-  }
-
-  /// Lets go of the store's lock kept for a burst of changes.
-  private func releaseKeptLock() {
-    lockReleaseIsScheduled = false
-    store.lock.releaseKept()
-  }
-
-  /// Writes `change` to the files, then applies it to the cache; returns whether the journal
-  /// must still be synced. A rewrite needs the resulting cache first: it is built on a copy
-  /// (a rewrite is O(n) anyway) and installed once written, or once the new snapshot is in
-  /// place even if not durable.
-  private func write(_ change: StoreChange<T>) throws(PersistenceError) -> Bool {
-    var rewritten: Cache?
-    let needsSync: Bool
-    do throws(PersistenceError) {
-      needsSync = try store.record(change) {
-        var next = cache
-        change.apply(to: &next)
-        rewritten = next
-        return next
-      }
+    let record: [UInt8]
+    do {
+      let payload = try change.encoded(version: configuration.schemaVersion)
+      record = Journal.Record.encode(
+        sequence: next, synced: journal.syncedLength, payload: payload,
+        payloadChecksum: CRC32C.checksum(payload))
     } catch {
-      // After `notDurable` the new snapshot is in place: memory keeps matching it.
-      if case .notDurable = error, let rewritten { install(rewritten) }
+      throw .encodingFailed(fileURL, reason: String(describing: error))
+    }
+    // The journal must stay small enough to be read back: a record that would take it past
+    // the size cap goes into a new snapshot instead, which checks the cap itself.
+    if journal.length + Int64(record.count) > configuration.maximumFileSize {
+      try rewriteSnapshot(applying: change, sequence: next)
+      return .stored
+    }
+    // A journal created now gets the snapshot's permissions: a 0640 store stays 0640.
+    journal.newFilePermissions = snapshot.lastSeenPermissions ?? 0o600
+    do {
+      try journal.append(record)
+    } catch {
+      throw .writeFailed(fileURL, reason: error.description)
+    }
+    sequence = next
+    journal.lastRecordNumber = next
+    allItems = nil
+    change.apply(to: &cache)
+    cache.compactIfSparse()
+    return .appended(journal.position)
+  }
+
+  /// Records `change` by writing the items with it applied as the snapshot numbered `next`,
+  /// durably, then empties the journal. Changes appended and still waiting for their sync are
+  /// synced first: emptying the journal must not decide their fate.
+  private func rewriteSnapshot(applying change: Change, sequence next: Int) throws(PersistenceError)
+  {
+    if pendingSync.isSyncing { try syncHere() }
+    var items = cache
+    change.apply(to: &items)
+    try writeSnapshot(items, sequence: next)
+    install(items)
+    sequence = next
+  }
+
+  /// Records `change` by writing the items as a snapshot at the current number (every record
+  /// left in the journal is at or below it), then, once the journal is empty for certain,
+  /// numbered 0 (see ``Journal/Record/renumberingSequence``).
+  private func renumber(applying change: Change) throws(PersistenceError) {
+    if pendingSync.isSyncing { try syncHere() }
+    var next = cache
+    change.apply(to: &next)
+    try writeSnapshot(next, sequence: sequence)
+    install(next)
+    if journal.length == 0, (try? writeSnapshot(next, sequence: 0)) == true { sequence = 0 }
+  }
+
+  /// Writes `items` as the snapshot numbered `number` and empties the journal; returns
+  /// whether the journal is empty and synced. Numbered 0, the snapshot is written only once
+  /// the journal is empty for certain: a record left behind would be applied a second time.
+  @discardableResult
+  func writeSnapshot(_ items: Cache, sequence number: Int) throws(PersistenceError) -> Bool {
+    if number == 0 && journal.length > 0 {
+      guard emptyJournal() else { return false }
+    }
+    let replaced = snapshot.lastSeenIdentity
+    do {
+      try snapshot.write(items.values, sequence: number)
+    } catch {
+      // The folder could not be synced, and whichever snapshot is in place now, a power cut
+      // may bring the other back: memory follows the file, and no further change is trusted
+      // to this repository.
+      if case .notDurable(let file, let reason) = error {
+        if snapshot.lastSeenIdentity != replaced {
+          install(items)
+          sequence = number
+        }
+        brokenBy = .notDurable(
+          file, reason: "\(reason). The store takes no more changes until it is opened again")
+        throw brokenBy ?? error
+      }
       throw error
     }
-    if let rewritten {
-      install(rewritten)
-    } else {
-      allItems = nil
-      change.apply(to: &cache)
-      cache.compactIfSparse()
+    snapshotIsOutdated = false
+    return journal.length == 0 || emptyJournal()
+  }
+
+  /// Truncates the journal to nothing and syncs it; whether both succeeded. Harmless when it
+  /// fails: the records left behind are at or below the snapshot's sequence, so the next
+  /// reader skips them, and the next snapshot tries again.
+  private func emptyJournal() -> Bool {
+    do {
+      try journal.truncate(to: 0)
+      try journal.synchronize()
+      return true
+    } catch {
+      return false
     }
-    return needsSync
   }
 
   /// Replaces the cache with `next`.
-  private func install(_ next: Cache) {
+  func install(_ next: Cache) {
     allItems = nil
     cache = next
     cache.compactIfSparse()
   }
 
-  /// Brings the cache up to date with what other writers did; returns whether they changed
-  /// anything. Call it under the store's exclusive lock.
-  func catchUp() throws(PersistenceError) -> Bool {
-    // The cache is only changed where replaying succeeded: `DiskStore` replaces it whole
-    // or applies whole records.
-    guard try store.catchUp(&cache) else { return false }
-    allItems = nil
-    return true
-  }
-
-  /// Reads the store again after its folder was removed or renamed away: the cache becomes
-  /// what is at the path now, as a repository opened there would read it, and nothing is
-  /// created there. Whether that changed anything.
-  func catchUpWithRemovedFolder() throws(PersistenceError) -> Bool {
-    let before = store.sequence
-    let hadItems = !cache.isEmpty
-    cache = try store.load()
-    guard store.sequence != before || hadItems || !cache.isEmpty else { return false }
-    allItems = nil
-    return true
-  }
-
-  /// Folds the journal into a new snapshot once it has outgrown the snapshot.
-  ///
-  /// Most of a compaction's cost runs off the actor, which meanwhile goes on answering reads
-  /// and taking changes: encoding every item, on the pool (pure work, no waiting), then
-  /// writing and flushing the bytes to a temporary file beside the snapshot, on a queue made
-  /// for this compaction (blocking I/O never runs on the pool, and the syncer stays free for
-  /// the saves' flushes). Back on the actor, under the lock, the temporary file is renamed
-  /// over the snapshot and the journal keeps only the records appended meanwhile; only that
-  /// file work holds the actor. If another writer compacted meanwhile, the temporary file is
-  /// removed.
-  ///
-  /// The change that triggers it is already durable, and its caller waits for the compaction
-  /// to end before it returns (so that a short-lived process, such as one command, leaves a
-  /// compacted store behind); its suspension leaves the actor free. A failure here costs
-  /// nothing but a larger journal; the next change tries again.
-  func compactIfNeeded() async {
-    guard store.needsCompaction, compaction == nil else { return }
-    let items = loadAll()
-    let point = store.compactionPoint
-    let configuration = store.configuration
-    let location = store.snapshot.location
-    let fileSystem = store.snapshot.fileSystem
-    compaction = Task {
-      let bytes = try? await Self.encodeSnapshot(
-        items, version: configuration.schemaVersion, sequence: point.sequence,
-        for: location.fileURL)
-      var prepared: DurableFileWriter.Prepared?
-      if let bytes {
-        prepared = await Self.run(on: RepositoryQueue.make(label: "compaction \(location.path)")) {
-          try? SnapshotFile.prepare(
-            encoded: bytes, at: location, fileSystem: fileSystem, configuration: configuration)
-        }
-      }
-      self.install(prepared, at: point)
-    }
-    await compactionFinished()
-  }
-
-  /// Returns once the compaction under way, if any, has installed or dropped its snapshot.
-  func compactionFinished() async {
-    await compaction?.value
-  }
-
-  /// Encodes a snapshot on the cooperative pool, off the actor.
-  @concurrent private static func encodeSnapshot(
-    _ items: [T], version: Int, sequence: Int, for file: URL
-  ) async throws(PersistenceError) -> [UInt8] {
-    try SnapshotFile.encode(items, version: version, sequence: sequence, for: file)
-  }
-
-  /// Runs `work`, blocking file work, on `queue`, and returns its result.
-  private static func run<Result: Sendable>(
-    on queue: DispatchQueue, _ work: @escaping @Sendable () -> Result
-  ) async -> Result {
-    await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: work()) }
-    }
-  }
-
-  /// Puts the snapshot written off the actor in place, unless the files moved on without it.
-  private func install(
-    _ prepared: DurableFileWriter.Prepared?, at point: DiskStore<T>.CompactionPoint
-  ) {
-    compaction = nil
-    guard let prepared else { return }
-    var othersChanged = false
-    var handedOver = false
-    _ = try? store.lock.withExclusiveLock { () throws(PersistenceError) in
-      othersChanged = try catchUp()
-      handedOver = true  // Installed or removed by `compact`, whatever happens.
-      return try store.compact(prepared, at: point)
-    }
-    if !handedOver { store.snapshot.discard(prepared) }
-    if othersChanged { feed.publish(.anything) }
+  /// Lets go of the store's lock unless appended changes still wait for their sync: until
+  /// then nobody else may append after them, so that a failed sync can take them back.
+  func releaseLockUnlessSyncing() {
+    if !pendingSync.needsTheLock { lock.unlock() }
   }
 }

@@ -1,15 +1,15 @@
-// Opening a store without blocking the caller: the files are read on a queue of the store's own.
+// Opening a store without blocking the caller, and making lossy changes durable on demand.
 
-import Dispatch
 import Foundation
 
 extension LocalRepository {
   /// Opens the store `filename` in `directory` without blocking the caller's thread.
   ///
   /// Everything ``init(directory:filename:configuration:)`` does (reading the snapshot and
-  /// the journal, waiting for another process's lock, decoding) runs on a Dispatch queue of
-  /// its own, never on the caller's thread and never on the cooperative pool, so a view model
-  /// can open a store from the main actor while the interface keeps running:
+  /// the journal, waiting for another process's lock, decoding) runs on the store's own
+  /// serial queue, the one its actor then runs on: never on the caller's thread and never on
+  /// the cooperative pool. A view model can open a store from the main actor while the
+  /// interface keeps running:
   ///
   /// ```swift
   /// let notes = try await LocalRepository<Note>.open(filename: "notes.json")
@@ -33,20 +33,23 @@ extension LocalRepository {
     directory: URL, filename: String, configuration: StoreConfiguration,
     fileSystem: any FileSystem
   ) async throws -> LocalRepository {
-    try Task.checkCancellation()
-    let queue = RepositoryQueue.make(label: "LocalRepository open \(filename)")
-    let repository = try await withCheckedThrowingContinuation { continuation in
-      queue.async {
-        continuation.resume(
-          with: Result {
-            try LocalRepository(
-              directory: directory, filename: filename, configuration: configuration,
-              fileSystem: fileSystem)
-          })
+    let location = try StoreLocation(directory: directory, filename: filename)
+    let executor = StoreExecutor(path: location.path)
+    let cancelled = LockedState(false)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        executor.queue.async {
+          continuation.resume(
+            with: Result {
+              try LocalRepository(
+                location: location, configuration: configuration, fileSystem: fileSystem,
+                executor: executor, isCancelled: { cancelled.withLock { $0 } })
+            })
+        }
       }
+    } onCancel: {
+      cancelled.withLock { $0 = true }
     }
-    try Task.checkCancellation()
-    return repository
   }
 
   /// Returns once every change acknowledged so far is durable.
@@ -56,10 +59,9 @@ extension LocalRepository {
   /// at the end of the delay: call it when the app goes to the background, or before the
   /// process exits.
   ///
-  /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed.
+  /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed; the changes it
+  ///   was to make durable are then taken back, and subscribers of ``changes()`` are told.
   public func synchronize() async throws {
-    guard case .lossyOnPowerCut = store.configuration.durability, store.journal.length > 0
-    else { return }
-    try store.synchronizeJournal()
+    try synchronizeLossyChanges()
   }
 }

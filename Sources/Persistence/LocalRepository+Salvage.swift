@@ -11,13 +11,18 @@ extension LocalRepository {
   /// `RepairDB` work the same way). A file cut short keeps every item before the cut; a
   /// damaged or missing header, `\r\n` line ends, and a file over the size cap keep every
   /// intact item (a store whose intact items alone exceed the cap is written whole, and
-  /// opens once ``StoreConfiguration/maximumFileSize`` is raised). Then
-  /// each journal record that passes its checksum is applied in order; damaged ones are left
-  /// out. The originals are renamed to `<name>.corrupt-<UTC time>` and
+  /// opens once ``StoreConfiguration/maximumFileSize`` is raised). Then the journal's
+  /// records are applied in order up to the first that is damaged or out of sequence: the
+  /// store keeps a prefix of the changes, as they were made, never a change without the ones
+  /// before it. Every intact record after that point is written, as it was, to
+  /// `<name>.journal.unapplied-<UTC time>` beside the store (``SalvageReport/unappliedRecordsAt``)
+  /// for a person to look at. The originals are renamed to `<name>.corrupt-<UTC time>` and
   /// `<name>.journal.corrupt-<UTC time>` under the store's lock, and the kept items are
   /// written as a new snapshot; nothing is deleted.
   ///
-  /// - Throws: ``PersistenceError`` when the store's files cannot be read or written, when
+  /// - Throws: ``PersistenceError`` when the store's files cannot be read or written (a file
+  ///   that cannot be read at all, for lack of permission or an I/O error, is reported as
+  ///   ``PersistenceError/unreadable(_:reason:)``, and nothing is moved or written), when
   ///   the snapshot is at another schema version or not in the one-item-per-line layout
   ///   (use ``moveAside(directory:filename:now:)`` then), or when something other than a
   ///   regular file is at one of its paths.
@@ -48,12 +53,18 @@ extension LocalRepository {
       let journalBytes = try FileReader(
         fileSystem: fileSystem, path: journalPath, limit: .max
       ).readWholeFile()?.data
+      let stamp = RecoveryStamp.make(now)
       if let journalBytes {
-        salvageJournal(
+        let unapplied = salvageJournal(
           Array(journalBytes), after: sequence, into: &cache, report: &report,
           configuration: configuration, file: URL(fileURLWithPath: journalPath))
+        if !unapplied.isEmpty {
+          let path = RecoveryStamp.freePath(
+            journalPath + ".unapplied-" + stamp, fileSystem: fileSystem)
+          try writeDurably(unapplied, to: path, in: location, fileSystem: fileSystem)
+          report.unappliedRecordsAt = URL(fileURLWithPath: path)
+        }
       }
-      let stamp = RecoveryStamp.make(now)
       report.journalMovedTo = try rename(journalPath, stamp: stamp, fileSystem)
       report.movedTo = try rename(location.path, stamp: stamp, fileSystem)
       let bytes: [UInt8]
@@ -63,15 +74,7 @@ extension LocalRepository {
       } catch {
         throw .encodingFailed(location.fileURL, reason: String(describing: error))
       }
-      do throws(DurableFileWriter.Failure) {
-        _ = try DurableFileWriter(fileSystem: fileSystem)
-          .replaceContents(of: location.path, in: location.directory, with: bytes)
-      } catch {
-        switch error {
-        case .notWritten(let cause), .writtenButNotDurable(let cause, _):
-          throw .writeFailed(location.fileURL, reason: cause.description)
-        }
-      }
+      try writeDurably(bytes, to: location.path, in: location, fileSystem: fileSystem)
       return report
     }
   }
@@ -90,44 +93,60 @@ extension LocalRepository {
     return salvaged.sequence
   }
 
-  /// Applies every intact record of `bytes` after those the snapshot includes (numbered up
-  /// to `sequence`), in order, counting those whose number repeats or goes back.
+  /// Applies the records of `bytes` after those the snapshot includes (numbered up to
+  /// `sequence`), in order, up to the first one that is damaged or not the next number;
+  /// returns every intact record after that point, as its bytes, for a file beside the store.
   private static func salvageJournal(
     _ bytes: [UInt8], after sequence: Int, into cache: inout OrderedCache<T.ID, T>,
     report: inout SalvageReport, configuration: StoreConfiguration, file: URL
-  ) {
+  ) -> [UInt8] {
     var position = 0
-    var last: Int?
-    var applying = false
-    while !JournalRecord.isFreeSpace(bytes, from: position) {
-      switch JournalRecord.parse(bytes, at: position) {
-      case .record(let number, let payload, let end):
+    var next = sequence + 1
+    var applying = true
+    var unapplied: [UInt8] = []
+    while !Journal.Record.isFreeSpace(bytes, from: position) {
+      switch Journal.Record.parse(bytes, at: position) {
+      case .record(let number, _, let payload, let end):
         defer { position = end }
-        // Records the snapshot includes are a prefix left by a failed truncate; after the
-        // first record applied, every intact one is an acknowledged change, whatever its
-        // number.
-        guard applying || number > sequence else {
-          last = number
-          continue
-        }
-        applying = true
-        if let last, number <= last { report.journalRecordsOutOfOrder += 1 }
-        last = max(last ?? number, number)
-        if let change = try? JournalPayload.decode(
-          Array(bytes[payload]), as: T.self, configuration: configuration, file: file,
-          at: Int64(position))
+        // Records the snapshot includes are a prefix left by a failed truncate.
+        if applying && number < next && report.journalRecordsApplied == 0 { continue }
+        if applying, number == next,
+          let change = try? Journal.Change<T>(
+            payload: bytes[payload], configuration: configuration, file: file,
+            at: Int64(position))
         {
           change.apply(to: &cache)
           report.journalRecordsApplied += 1
-        } else {
-          report.journalRecordsDamaged += 1
+          next += 1
+          continue
         }
+        applying = false
+        unapplied += bytes[position..<end]
+        report.journalRecordsSetAside += 1
       case .damaged(_, let next):
+        applying = false
         report.journalRecordsDamaged += 1
-        guard let next else { return }
+        guard let next else { return unapplied }
         position = next
       case .torn:
-        return  // Never acknowledged.
+        return unapplied  // Cut short by a crash: never acknowledged.
+      }
+    }
+    return unapplied
+  }
+
+  /// Writes `bytes` durably to `path`, a file of the store at `location`.
+  private static func writeDurably(
+    _ bytes: [UInt8], to path: String, in location: StoreLocation, fileSystem: SystemFileSystem
+  ) throws(PersistenceError) {
+    do throws(DurableFileWriter.Failure) {
+      _ = try DurableFileWriter(fileSystem: fileSystem)
+        .replaceContents(of: path, in: location.directory, with: bytes)
+    } catch {
+      switch error {
+      case .notWritten(let cause), .undoneButNotDurable(let cause),
+        .writtenButNotDurable(let cause, _):
+        throw .writeFailed(URL(fileURLWithPath: path), reason: cause.description)
       }
     }
   }

@@ -1,5 +1,6 @@
 // The actor that owns one store's cache and its files on disk.
 
+import Dispatch
 import Foundation
 
 /// A thread-safe store of `Codable` values, cached in memory and kept durably on disk.
@@ -7,35 +8,36 @@ import Foundation
 /// The actor serialises every access to its cache and its files, so callers on any thread
 /// or task can share one instance without locks. Reads (``find(by:)``, ``loadAll()``) come
 /// from the in-memory cache in O(1) and O(n). A change (``save(_:)``, ``delete(_:)`` and
-/// their batch forms) updates the cache, records the change on disk, and returns only once
-/// the change is durable:
+/// their batch forms) writes the change to disk, then applies it to the cache, and returns
+/// only once it is durable:
 ///
 /// ```swift
-/// let notes = try LocalRepository<Note>(filename: "notes.json")
+/// let notes = try await LocalRepository<Note>.open(filename: "notes.json")
 /// try await notes.save(Note(id: UUID(), text: "Actors serialise access"))
 /// let all = await notes.loadAll()
 /// ```
 ///
 /// On disk a store is a snapshot, `<filename>` (readable JSON), plus a journal of the changes
 /// since, `<filename>.journal`. A save appends one record and syncs it, so it costs the same
-/// at any store size. Saves that arrive while a sync is waiting to run share it (group
-/// commit). The snapshot is rewritten when the journal outgrows it. With
-/// ``StorageStrategy/rewrite`` every change rewrites the snapshot instead, as the original
-/// pattern did.
+/// at any store size; saves that arrive while a sync is under way share the next one. The
+/// snapshot is rewritten when the journal outgrows it. With ``StorageStrategy/rewrite`` every
+/// change rewrites the snapshot instead, as the original pattern did.
 ///
-/// A file that exists but cannot be read makes `init` throw, and the file is left untouched.
-/// When a write fails, the change is never applied in memory, so the cache always equals the
-/// files. Two repositories on the same files, in one process or two, take turns through a
-/// lock file and read each other's changes before writing their own.
+/// A file that exists but cannot be read makes opening throw, and the file is left untouched.
+/// A change that throws is not in the store: not in memory, and not on disk after a reopen,
+/// even when it was the `fsync` that failed. Two repositories on the same files, in one
+/// process or two, take turns through a lock file and read each other's changes before
+/// writing their own.
 ///
 /// The actor runs on an executor of its own, a private serial Dispatch queue
-/// (`StoreExecutor`), not on the cooperative pool: its methods wait in `flock`, `write`
-/// and `fsync`, and those waits must not hold one of the pool's few threads. Its state (the
-/// cache, the files and their positions, the watch) is ordinary isolated state that the
-/// compiler checks; no lock guards it. Every call from outside is one hop onto that queue.
+/// (`StoreExecutor`), not on the cooperative pool: its methods wait in `flock`, `write` and
+/// `fsync`, and those waits must not hold one of the pool's few threads. Its state (the
+/// cache, the files and what it knows of them, the watch) is ordinary isolated state that the
+/// compiler checks; no lock guards it.
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {
   typealias Cache = OrderedCache<T.ID, T>
+  typealias Change = Journal.Change<T>
 
   /// The snapshot file, with symbolic links in its folder's path resolved. A link at the file
   /// itself is never followed: the store refuses it.
@@ -43,44 +45,59 @@ where T.ID: Hashable & Codable & Sendable {
   /// What opening the store found and opened past, such as a journal tail torn by a power
   /// cut that was set aside; empty when the files were clean. Worth showing to the user.
   public nonisolated let warnings: [StoreWarning]
-
   /// The queue every isolated method of this actor runs on.
   nonisolated let executor: StoreExecutor
-  /// The serial queue that flushes the journal for saves waiting together (group commit),
-  /// so that the actor answers reads and takes the next saves while the `fsync` runs.
+  /// The serial queue that syncs the journal for saves waiting together, so that the actor
+  /// answers reads and takes the next saves while the `fsync` runs.
   nonisolated let syncer: DispatchQueue
+  /// Layout, size cap, lock timeout, durability, schema version and migrations.
+  nonisolated let configuration: StoreConfiguration
 
   /// The executor of this actor: its own serial queue (see `StoreExecutor`).
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
   }
 
-  /// The files: snapshot, journal and lock, with what was last read of each.
-  let store: DiskStore<T>
+  /// The store's lock, `<filename>.lock`, which writers take in turn.
+  let lock: StoreLock
+  /// The journal, `<filename>.journal`, and what this repository knows of it.
+  let journal: Journal
+  /// The snapshot, `<filename>`, and which version of it this repository last read or wrote.
+  let snapshot: Snapshot
   /// Every item, by ID, in insertion order: always equal to the files as last read or written.
   var cache: Cache
   /// ``loadAll()``'s answer, kept until the next change: callers such as view models ask for
   /// everything after each change, and building the array is O(n).
   var allItems: [T]?
+  /// The sequence number of the last change in the cache.
+  var sequence: Int
+  /// Whether the snapshot is missing or in an older format, so the next change rewrites it.
+  var snapshotIsOutdated: Bool
+  /// The saves waiting for a sync of the journal, and what is scheduled.
+  var pendingSync = PendingSync()
+  /// Why this repository takes no more changes: a failed sync whose changes could not be
+  /// taken back. `nil` while it works.
+  var brokenBy: PersistenceError?
   /// The subscribers of ``changes()``.
   let feed = ChangeFeed<T.ID>()
   /// Watches the files for other writers while anyone subscribes to ``changes()``.
   var watch: StoreWatch?
   /// Why the watch's last catch-up failed, until one succeeds; subscribers were told once.
   var followingFailure: PersistenceError?
-  /// The callers whose journal records wait for the next sync, and whether it is scheduled.
-  var pendingSync = PendingSync()
-  /// Whether a job that lets go of the store's lock, kept for a burst of changes, is enqueued.
-  var lockReleaseIsScheduled = false
-  /// The compaction encoding its snapshot off the actor, if one is; it ends back on the
-  /// actor, having installed the snapshot or dropped it.
+  /// The compaction encoding its snapshot off the actor, if one is.
   var compaction: Task<Void, Never>?
 
-  /// Opens the store `filename` in `directory`, loading it synchronously.
+  /// Opens the store `filename` in `directory`, reading it on the calling thread: the
+  /// original pattern's synchronous load, which blocks the caller.
   ///
-  /// A missing file is an empty store; the folder and the files are created on the first
-  /// save, with modes 0700 and 0600. Temporary files left by a writer that was killed are
-  /// removed, and a journal record torn by a crash is ignored.
+  /// It reads and decodes every file, and waits up to ``StoreConfiguration/lockTimeout``
+  /// (10 seconds by default) while another process writes the store. Called from the main
+  /// actor, that freezes the interface; called from a task, it holds one of the cooperative
+  /// pool's threads. Prefer ``open(directory:filename:configuration:)``, which does the same
+  /// work on the store's own queue.
+  ///
+  /// A missing file is an empty store; the folder (0700) and the files (0600) are created on
+  /// the first change. Temporary files left by a writer that was killed are removed.
   ///
   /// - Parameters:
   ///   - directory: The folder holding the store; by default ``DataDirectory/default``.
@@ -103,21 +120,46 @@ where T.ID: Hashable & Codable & Sendable {
     fileSystem: any FileSystem
   ) throws {
     let location = try StoreLocation(directory: directory, filename: filename)
-    let store = DiskStore<T>(
+    try self.init(
+      location: location, configuration: configuration, fileSystem: fileSystem,
+      executor: StoreExecutor(path: location.path))
+  }
+
+  /// Reads the store at `location` on the calling thread, for a repository that will run on
+  /// `executor`; `isCancelled` is asked while it waits for another writer's lock.
+  init(
+    location: StoreLocation, configuration: StoreConfiguration, fileSystem: any FileSystem,
+    executor: StoreExecutor, isCancelled: () -> Bool = { false }
+  ) throws {
+    let snapshot = Snapshot(
       location: location, fileSystem: fileSystem, configuration: configuration)
-    store.removeLeftoverTemporaryFiles()
-    cache = try store.load()
-    self.store = store
+    let journal = Journal(
+      path: location.path + ".journal", directory: location.directory, fileSystem: fileSystem,
+      maximumSize: configuration.maximumFileSize)
+    let lock = StoreLock(
+      location: location, fileSystem: fileSystem, timeout: configuration.lockTimeout)
+    TemporaryFileName.removeLeftovers(of: location, fileSystem: fileSystem, lock: lock)
+    let read = try lock.withSharedLock(isCancelled: isCancelled) { () throws(PersistenceError) in
+      try Self.readEverything(snapshot: snapshot, journal: journal, configuration: configuration)
+    }
+    guard let loaded = read else { throw CancellationError() }
+    self.snapshot = snapshot
+    self.journal = journal
+    self.lock = lock
+    self.configuration = configuration
+    self.executor = executor
+    cache = loaded.cache
+    sequence = loaded.sequence
+    snapshotIsOutdated = loaded.snapshotIsOutdated
     fileURL = location.fileURL
-    warnings = store.warnings
-    executor = StoreExecutor(path: location.path)
-    syncer = RepositoryQueue.make(label: "LocalRepository sync \(location.path)")
+    warnings = journal.warnings
+    syncer = StoreExecutor.makeQueue(label: "LocalRepository sync \(location.path)")
   }
 
   /// Inserts `item`, or replaces the item with the same ID, and returns once it is durable.
   ///
-  /// - Throws: ``PersistenceError`` when the change could not be stored; the repository and
-  ///   the files then both still hold the previous state.
+  /// - Throws: ``PersistenceError`` when the change could not be stored, or could not be made
+  ///   durable; it is then neither in memory nor in the files, as if never made.
   public func save(_ item: T) async throws {
     try await commit(.save([item]))
   }

@@ -35,8 +35,9 @@ public enum PersistenceError: Error, Sendable, Equatable {
   case encodingFailed(URL, reason: String)
   /// The new contents could not be written; the file on disk still holds the previous state.
   case writeFailed(URL, reason: String)
-  /// The new contents replaced the file but were not confirmed durable; a power cut may undo
-  /// them.
+  /// The change was written but could not be flushed to stable storage (`fsync` failed), so
+  /// it was taken back: it is neither in memory nor in the files. When even that failed, the
+  /// reason says so, and the repository takes no more changes until it is opened again.
   case notDurable(URL, reason: String)
   /// The store's lock file (`<name>.lock`) could not be opened or locked, so nothing was read
   /// or changed.
@@ -86,8 +87,7 @@ extension PersistenceError: LocalizedError {
       return "Saving to \(url.path) failed: \(reason). The file still holds the previous"
         + " state and nothing was changed."
     case .notDurable(let url, let reason):
-      return "\(url.path) was updated, but flushing it to disk failed: \(reason)."
-        + " The change is visible now but may be lost if the machine loses power."
+      return "Flushing \(url.path) to disk failed: \(reason). The change was not saved."
     case .lockFailed(let url, let reason):
       return "The lock file \(url.path) could not be opened or locked: \(reason). Nothing was"
         + " read or changed. Check that you may write to \(url.deletingLastPathComponent().path)"
@@ -107,11 +107,29 @@ extension PersistenceError {
   ///
   /// `false` when moving the file would not help or would hide the real problem: a file
   /// from a newer version of the program (update the program instead), something that is
-  /// not a regular file, a bad location, a lock that cannot be taken, or a failed write.
+  /// not a regular file, a bad location, a lock that cannot be taken, a failed write, or a
+  /// file that cannot be read at all (no permission, an I/O error): its bytes may be
+  /// perfectly good, and only the cause needs fixing.
   public var canBeMovedAside: Bool {
     switch self {
-    case .corrupt, .duplicateID, .fileTooLarge, .migrationFailed, .unreadable: true
+    case .corrupt, .duplicateID, .fileTooLarge, .migrationFailed: true
     default: false
+    }
+  }
+}
+
+extension PersistenceError {
+  /// The reason the case carries, or the whole sentence for a case without one: what an
+  /// error that wraps this one quotes.
+  var detail: String {
+    switch self {
+    case .invalidFilename(_, let reason), .directoryUnavailable(_, let reason),
+      .unreadable(_, let reason), .corrupt(_, let reason), .migrationFailed(_, _, let reason),
+      .encodingFailed(_, let reason), .writeFailed(_, let reason), .notDurable(_, let reason),
+      .lockFailed(_, let reason), .recoveryFailed(_, let reason):
+      reason
+    default:
+      description
     }
   }
 }

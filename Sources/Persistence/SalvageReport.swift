@@ -6,21 +6,26 @@ import Foundation
 public struct SalvageReport: Sendable, Equatable {
   /// The items of the snapshot that were intact and are in the store again.
   public var kept: Int
-  /// The items (lines) of the snapshot that could not be read and were left out.
+  /// The items of the snapshot that could not be read and were left out: `kept + damaged` is
+  /// how many items the snapshot held (its header says, when it is intact).
   public var damaged: Int
   /// Whether the snapshot ended before its last line: a copy cut short, or a full disk.
   public var truncated: Bool
   /// Whether the snapshot's checksum failed although every item kept still decodes: one of
   /// them may hold a changed character, and the original file is there to compare.
   public var checksumMismatch: Bool
-  /// The journal records applied on top of the kept items.
+  /// The journal records applied on top of the kept items: the changes up to the first
+  /// damaged or out-of-sequence record.
   public var journalRecordsApplied: Int
   /// The journal records that were damaged and left out.
   public var journalRecordsDamaged: Int
-  /// The journal records applied although their number repeats or goes back: what two
-  /// writers that did not exclude each other leave. Each is an acknowledged change, so it
-  /// is kept, in file order.
-  public var journalRecordsOutOfOrder: Int
+  /// The intact journal records after that point, left out of the store (a change applied
+  /// without the ones before it would make a state that never was) and kept in
+  /// ``unappliedRecordsAt``.
+  public var journalRecordsSetAside: Int
+  /// The file beside the store holding the records set aside, one per line as in the
+  /// journal, or `nil` when there were none.
+  public var unappliedRecordsAt: URL?
   /// Where the original snapshot was moved, with every byte, or `nil` if there was none.
   public var movedTo: URL?
   /// Where the original journal was moved, or `nil` if there was none.
@@ -30,7 +35,7 @@ public struct SalvageReport: Sendable, Equatable {
   public init(
     kept: Int = 0, damaged: Int = 0, truncated: Bool = false, checksumMismatch: Bool = false,
     journalRecordsApplied: Int = 0, journalRecordsDamaged: Int = 0,
-    journalRecordsOutOfOrder: Int = 0, movedTo: URL? = nil,
+    journalRecordsSetAside: Int = 0, unappliedRecordsAt: URL? = nil, movedTo: URL? = nil,
     journalMovedTo: URL? = nil
   ) {
     self.kept = kept
@@ -39,7 +44,8 @@ public struct SalvageReport: Sendable, Equatable {
     self.checksumMismatch = checksumMismatch
     self.journalRecordsApplied = journalRecordsApplied
     self.journalRecordsDamaged = journalRecordsDamaged
-    self.journalRecordsOutOfOrder = journalRecordsOutOfOrder
+    self.journalRecordsSetAside = journalRecordsSetAside
+    self.unappliedRecordsAt = unappliedRecordsAt
     self.movedTo = movedTo
     self.journalMovedTo = journalMovedTo
   }

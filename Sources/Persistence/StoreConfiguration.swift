@@ -47,6 +47,11 @@ public struct StoreConfiguration: Sendable {
   /// to end reads inside lines and inside characters.
   var snapshotChunkSize = 1 << 20
 
+  /// How long a burst of ``Durability/lossyOnPowerCut(syncWithin:)`` saves keeps the store's
+  /// lock at most (20 ms, or the sync delay if shorter): what another writer may wait for it
+  /// beyond the saves themselves. Tests change it to see both ends.
+  var lossyLockLease: Duration = .milliseconds(20)
+
   /// The default configuration.
   public init() {}
 }

@@ -3,44 +3,57 @@
 import Dispatch
 
 /// Runs one ``LocalRepository``'s jobs, one at a time, on a private serial Dispatch queue
-/// instead of Swift concurrency's cooperative pool.
+/// instead of Swift concurrency's cooperative pool (SE-0392).
 ///
-/// The cooperative pool has one thread per core. A store must wait in `flock`, `write` and
-/// `fsync`; done on the pool, each of those waits would hold a thread that every other task
-/// in the process shares. A repository therefore gives its actor this executor (SE-0392), so
-/// the actor's isolated methods, and the blocking system calls inside them, run on a thread
-/// of their own, while the compiler still checks every access to the actor's state.
+/// The pool has one thread per core. A store waits in `flock`, `write` and `fsync`; on the
+/// pool each wait would hold a thread every other task in the process shares. On the
+/// repository's own queue it holds nothing but the repository, and the compiler still checks
+/// every access to the actor's state.
 ///
-/// It takes its jobs the way a default actor does: the highest priority first, and in the
-/// order they came within one priority (``WaitingJobs``). So a read made at the priority of a
-/// user interface is not held behind a thousand saves of a lower-priority import. Knowing the
-/// jobs that wait also tells the actor whether anyone could share the `fsync` it is about to
-/// make (see ``LocalRepository/waitUntilDurable()``). The runtime enqueues jobs from any
-/// thread, which no actor can stand for, so the waiting jobs are the one piece of state here
-/// behind a lock.
-///
-/// The queue is tagged through ``RepositoryQueue`` so that tests can tell its thread apart.
+/// Jobs run highest priority first, in arrival order within one priority, as a default
+/// actor takes its jobs: a read made from a screen runs before the saves of an import queued
+/// ahead of it. The runtime enqueues from any thread, so the waiting jobs are the one piece
+/// of state here behind a lock (``LockedState``, named in the design decisions).
 final class StoreExecutor: SerialExecutor {
   /// The queue every job of the actor runs on.
   let queue: DispatchQueue
-  /// The jobs enqueued that have not started yet.
-  private let waitingJobs = LockedState(WaitingJobs())
+  /// The jobs enqueued and not started: one lane per priority, highest first, each taken
+  /// from `next` on.
+  private let lanes = LockedState<[(priority: UInt8, jobs: [UnownedJob], next: Int)]>([])
 
   /// Creates an executor on a new serial queue named after the store at `path`.
   init(path: String) {
-    queue = RepositoryQueue.make(label: "LocalRepository \(path)")
+    queue = Self.makeQueue(label: "LocalRepository \(path)")
   }
 
-  /// Adds `job` to the waiting jobs and asks the queue for one more turn.
-  ///
-  /// Each turn runs whichever waiting job comes first at that moment, which need not be
-  /// `job`: there are as many turns as jobs, so every job gets one.
+  /// Adds `job` behind the jobs of its priority and asks the queue for one more turn; each
+  /// turn runs whichever job comes first then, so every job gets one.
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    waitingJobs.withLock { $0.append(job) }
+    let priority = job.priority.rawValue
+    lanes.withLock { lanes in
+      if let lane = lanes.firstIndex(where: { $0.priority == priority }) {
+        lanes[lane].jobs.append(job)
+      } else {
+        let index = lanes.firstIndex { $0.priority < priority } ?? lanes.endIndex
+        lanes.insert((priority, [job], 0), at: index)
+      }
+    }
     queue.async {
-      guard let next = self.waitingJobs.withLock({ $0.removeFirst() }) else { return }
-      next.runSynchronously(on: self.asUnownedSerialExecutor())
+      let next = self.lanes.withLock { lanes -> UnownedJob? in
+        guard !lanes.isEmpty else { return nil }
+        let job = lanes[0].jobs[lanes[0].next]
+        lanes[0].next += 1
+        if lanes[0].next == lanes[0].jobs.count {
+          lanes.removeFirst()
+        } else if lanes[0].next >= 1024 {
+          // A lane that never empties, under steady load, must not grow without end.
+          lanes[0].jobs.removeFirst(lanes[0].next)
+          lanes[0].next = 0
+        }
+        return job
+      }
+      next?.runSynchronously(on: self.asUnownedSerialExecutor())
     }
   }
 
@@ -51,11 +64,33 @@ final class StoreExecutor: SerialExecutor {
 
   /// How many jobs wait to run.
   var waitingJobCount: Int {
-    waitingJobs.withLock { $0.count }
+    lanes.withLock { $0.reduce(0) { $0 + $1.jobs.count - $1.next } }
+  }
+
+  /// Traps unless the caller runs on this executor's queue: what the runtime asks before it
+  /// trusts `assumeIsolated` or an isolated deinit.
+  func checkIsolated() {
+    dispatchPrecondition(condition: .onQueue(queue))
   }
 
   /// This executor, as the runtime refers to it.
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
+  }
+
+  private static let labelKey = DispatchSpecificKey<String>()
+
+  /// A serial queue for a repository's blocking work (its actor, its syncer, a compaction),
+  /// tagged so that ``currentQueueLabel`` can tell its threads from the pool's.
+  static func makeQueue(label: String) -> DispatchQueue {
+    let queue = DispatchQueue(label: label)
+    queue.setSpecific(key: labelKey, value: label)
+    return queue
+  }
+
+  /// The label of the repository queue running the caller, or `nil` anywhere else, such as
+  /// on the cooperative pool.
+  static var currentQueueLabel: String? {
+    DispatchQueue.getSpecific(key: labelKey)
   }
 }

@@ -8,10 +8,18 @@ import Persistence
 ///
 /// A front end shows ``list`` and, when ``destination`` is set, the screen, sheet or alert it
 /// names; it calls the methods named after what the person does (``addQuestion()``,
-/// ``askToDelete(_:)``, ``confirmDeletion()``, ``startQuiz()``, ``leaveQuiz()``, ...). The
+/// ``askToDelete(_:)``, ``confirmDeletion(of:)``, ``startQuiz()``, ``leaveQuiz()``, ...). The
 /// model decides what happens next, such as closing the editor only once its question is
 /// saved, so the terminal front end and a SwiftUI one follow the same flow and tests check it
 /// without either.
+///
+/// A step that waits for the store is given what it acts on (``saveEditor(_:)``,
+/// ``confirmDeletion(of:)``, ``keepMine(_:over:)``) rather than reading it from
+/// ``destination`` once it runs: a front end may close the dialog before the step's task
+/// starts (SwiftUI sets a dialog's binding to `false` after its button's action, before any
+/// task that action started), and the step must still do what the person chose. When it
+/// ends, it closes what it answered, unless the person has moved on to something else since;
+/// a ``dismiss()`` with nothing shown does nothing.
 ///
 /// Errors follow the convention of every view model in this module: an action never throws;
 /// a failure is observable state, the child view model's `errorMessage`, and the front end
@@ -34,7 +42,7 @@ public final class QuestionBankModel {
     case sampleDeckOffer
     /// The question saved from the editor was changed (`theirs`) or deleted (`theirs` is
     /// `nil`) by another writer since the editor opened it: which to keep?
-    /// ``QuestionBankModel/keepMine()`` or ``QuestionBankModel/keepTheirs()``.
+    /// ``QuestionBankModel/keepMine(_:over:)`` or ``QuestionBankModel/keepTheirs()``.
     case editConflict(yours: Question, theirs: Question?)
   }
 
@@ -108,24 +116,24 @@ public final class QuestionBankModel {
     show(.editor(QuestionEditorViewModel(editing: question)))
   }
 
-  /// Saves the form's question and closes the form; returns the question saved.
+  /// Saves the question of `editor`, the form the person submitted, and closes the form;
+  /// returns the question saved.
   ///
   /// When a field needs fixing, the form stays open with its `problems` set; when the store
   /// refuses, it stays open too, with ``list``'s `errorMessage` saying why, so nothing typed
-  /// is lost. Returns `nil` in both cases, and when no form is open.
+  /// is lost. Returns `nil` in both cases.
   ///
   /// The save goes through only if the store still holds the question the form was opened
   /// on: when another writer changed or deleted it meanwhile, nothing is saved and
   /// ``destination`` becomes ``Destination/editConflict(yours:theirs:)``, for the person to
-  /// choose with ``keepMine()`` or ``keepTheirs()``.
+  /// choose with ``keepMine(_:over:)`` or ``keepTheirs()``.
   @discardableResult
-  public func saveEditor() async -> Question? {
-    guard case .editor(let editor) = destination,
-      let question = editor.validatedQuestion()
-    else { return nil }
+  public func saveEditor(_ editor: QuestionEditorViewModel) async -> Question? {
+    guard let question = editor.validatedQuestion() else { return nil }
     switch await list.save(question, ifUnchangedSince: editor.startedFrom) {
     case .saved:
-      show(nil, notice: editor.isEditing ? "Saved your changes." : "Added the question.")
+      finish(
+        .editor(editor), notice: editor.isEditing ? "Saved your changes." : "Added the question.")
       savedEdit = question
       return question
     case .conflict(let current):
@@ -136,25 +144,26 @@ public final class QuestionBankModel {
     }
   }
 
-  /// Settles an edit conflict by saving the person's version over the other writer's, or
-  /// bringing the question back if it was deleted; returns the question saved.
+  /// Settles an edit conflict by saving `yours` over `theirs`, the other writer's version the
+  /// conflict showed (`nil`: they deleted it, and yours brings it back); returns the question
+  /// saved.
   ///
-  /// The save is conditional too, on the version the conflict showed: when the question
-  /// changed again (or was deleted) since, nothing is saved and the conflict is shown again
-  /// with the newer version, so "keep mine" never overwrites a change the person has not
-  /// seen. When the store refuses, the question stays open with ``list``'s `errorMessage`.
+  /// The save is conditional too, on `theirs`: when the question changed again (or was
+  /// deleted) since, nothing is saved and the conflict is shown again with the newer version,
+  /// so "keep mine" never overwrites a change the person has not seen. When the store refuses,
+  /// the conflict is shown again, with ``list``'s `errorMessage` saying why.
   @discardableResult
-  public func keepMine() async -> Question? {
-    guard case .editConflict(let yours, let theirs) = destination else { return nil }
+  public func keepMine(_ yours: Question, over theirs: Question?) async -> Question? {
     switch await list.save(yours, ifUnchangedSince: theirs) {
     case .saved:
-      show(nil, notice: "Saved your version.")
+      finish(.editConflict(yours: yours, theirs: theirs), notice: "Saved your version.")
       savedEdit = yours
       return yours
     case .conflict(let current):
       show(.editConflict(yours: yours, theirs: current))
       return nil
     case .failed:
+      show(.editConflict(yours: yours, theirs: theirs))
       return nil
     }
   }
@@ -166,19 +175,21 @@ public final class QuestionBankModel {
     show(nil, notice: theirs == nil ? "The question stays deleted." : "Kept the other change.")
   }
 
-  /// Asks whether to delete `question`; ``confirmDeletion()`` deletes it, ``dismiss()``
+  /// Asks whether to delete `question`; ``confirmDeletion(of:)`` deletes it, ``dismiss()``
   /// keeps it.
   public func askToDelete(_ question: Question) {
     show(.confirmDeletion(question))
   }
 
-  /// Deletes the question ``askToDelete(_:)`` asked about and goes back to the list.
+  /// Deletes `question`, the one ``askToDelete(_:)`` asked about, and goes back to the list;
+  /// returns whether it was deleted.
   ///
   /// When the store refuses, the list shows ``list``'s `errorMessage` instead.
-  public func confirmDeletion() async {
-    guard case .confirmDeletion(let question) = destination else { return }
+  @discardableResult
+  public func confirmDeletion(of question: Question) async -> Bool {
     let deleted = await list.remove(question.id)
-    show(nil, notice: deleted ? "Deleted “\(question.prompt)”." : nil)
+    finish(.confirmDeletion(question), notice: deleted ? "Deleted “\(question.prompt)”." : nil)
+    return deleted
   }
 
   /// Shows the tags to filter the list by.
@@ -245,13 +256,19 @@ public final class QuestionBankModel {
   /// When the store refuses, the list shows ``list``'s `errorMessage` instead.
   public func loadSampleDeck() async {
     let loaded = await list.add(contentsOf: Question.sampleDeck)
-    show(nil, notice: loaded ? "Loaded \(Question.sampleDeck.count) sample questions." : nil)
+    finish(
+      .sampleDeckOffer,
+      notice: loaded ? "Loaded \(Question.sampleDeck.count) sample questions." : nil)
   }
 
   /// Closes whatever is shown over the list without doing anything: a cancel, a "no", or a
   /// back button. A running quiz is left through ``leaveQuiz()`` instead; an edit conflict
   /// keeps the other writer's change (``keepTheirs()``), as nothing of the edit was saved.
+  ///
+  /// With nothing shown it does nothing, so a dismissal that comes after an action closed
+  /// the dialog (as SwiftUI's does) leaves the action's notice alone.
   public func dismiss() {
+    guard let destination else { return }
     if case .quiz = destination { return leaveQuiz() }
     if case .editConflict = destination { return keepTheirs() }
     if case .sampleDeckOffer = destination { sampleDeckDeclined() }
@@ -268,6 +285,28 @@ public final class QuestionBankModel {
   public func dismissNotice() {
     if storedNotice != nil { storedNotice = nil }
     if savedEdit != nil { savedEdit = nil }
+  }
+
+  /// Ends a step that began while `step` was shown: goes back to the list with `notice`,
+  /// unless the person has moved on to something else since, which stays shown (the notice
+  /// is set either way).
+  private func finish(_ step: Destination, notice: String?) {
+    guard let destination, !Self.isSame(destination, as: step) else {
+      return show(nil, notice: notice)
+    }
+    if storedNotice != notice { storedNotice = notice }
+  }
+
+  /// Whether `shown` is what `step` began on: the same form, the same question asked about
+  /// or in conflict, or the same offer.
+  private static func isSame(_ shown: Destination, as step: Destination) -> Bool {
+    switch (shown, step) {
+    case (.editor(let shown), .editor(let step)): shown === step
+    case (.confirmDeletion(let shown), .confirmDeletion(let step)): shown.id == step.id
+    case (.editConflict(let shown, _), .editConflict(let step, _)): shown.id == step.id
+    case (.sampleDeckOffer, .sampleDeckOffer): true
+    default: false
+    }
   }
 
   /// Shows `destination` with `notice`; every move clears the last notice and warning.

@@ -49,8 +49,9 @@ public final class QuestionListViewModel {
   /// Every tag in use, with how many questions have it, most used first.
   public private(set) var tags: [TagSummary] = []
 
-  /// Whether ``followChanges()`` is running: the list shows other writers' changes as they
-  /// land. A front end may show it as a "live" mark.
+  /// Whether the list follows its repository: `true` from the first read of
+  /// ``followChanges()``'s one subscription until that subscription ends, so the list shows
+  /// other writers' changes as they land. A front end may show it as a "live" mark.
   public private(set) var isFollowingChanges = false
 
   /// A sentence describing the last failed action, or why changes made elsewhere are not
@@ -64,6 +65,8 @@ public final class QuestionListViewModel {
   @ObservationIgnored private var searchIndex = SearchIndex()
   /// The ``errorMessage`` set because the repository could not follow the files, if it is.
   @ObservationIgnored private var followingError: String?
+  /// Held by the one ``followChanges()`` call that subscribes; other calls wait for it.
+  @ObservationIgnored private let subscription = SubscriptionTurn()
   @ObservationIgnored private let repository: any Repository<Question>
 
   /// Creates a view model over `repository`; call ``load()`` to fill it.
@@ -86,7 +89,14 @@ public final class QuestionListViewModel {
   /// ``searchText``, ``tag`` and any ``errorMessage``. The subscription starts before the
   /// first read, so no change falls between the two. A command that exits at once calls
   /// ``load()`` instead: following makes a ``/Persistence/LocalRepository`` watch its files.
+  ///
+  /// However many callers run it at once (two windows on one list), the list subscribes
+  /// once: a second call waits while the first one's subscription runs, and takes over if the
+  /// first one's task is cancelled while its own is not. ``isFollowingChanges`` is `true`
+  /// exactly while that one subscription runs.
   public func followChanges() async {
+    guard await subscription.take() else { return }
+    defer { subscription.release() }
     let changes = await repository.changes()
     await load()
     isFollowingChanges = true

@@ -29,7 +29,10 @@
   @Model
   nonisolated final class ExampleItem {
     /// The stable identity; a second insert with the same id updates the row (an upsert).
-    @Attribute(.unique) var id: UUID
+    ///
+    /// The hash modifier makes this schema version's checksum differ from version 2's, whose
+    /// id was not unique; `ExampleSchemaV3` in `PersistenceController.swift` says why.
+    @Attribute(.unique, hashModifier: "unique-id") var id: UUID
     /// The one line shown in lists.
     var title: String
     /// Free text; added in schema version 2.

@@ -12,11 +12,33 @@
     [SortDescriptor(\ExampleItem.createdAt), SortDescriptor(\ExampleItem.id)]
   }
 
+  nonisolated extension ModelContext {
+    /// Inserts each snapshot of `batch`, or updates the model that has its id, looking every
+    /// existing model up with one fetch (`#Predicate` over the batch's ids) rather than one
+    /// fetch per item; a later snapshot with the same id wins. Run it inside `transaction`.
+    fileprivate func upsert(_ batch: [ExampleItem.Snapshot]) throws {
+      let ids = batch.map(\.id)
+      let existing = try fetch(
+        FetchDescriptor<ExampleItem>(predicate: #Predicate { ids.contains($0.id) }))
+      var byID = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      for snapshot in batch {
+        if let model = byID[snapshot.id] {
+          model.update(from: snapshot)
+        } else {
+          let model = ExampleItem(snapshot)
+          insert(model)
+          byID[snapshot.id] = model
+        }
+      }
+    }
+  }
+
   /// A repository on the container's `mainContext`, for the few rows a screen shows and edits.
   ///
   /// Everything runs on the main thread, so keep it to UI-sized work: a save of one item, a
-  /// fetch of a screenful. The main context autosaves, but this class saves explicitly after
-  /// each change so that a change that returned is in the store.
+  /// fetch of a screenful. The main context autosaves, but this class saves explicitly with
+  /// each change (`transaction` saves at its end) so that a change that returned is in the
+  /// store.
   @MainActor
   final class MainContextRepository: SnapshotRepository {
     private let context: ModelContext
@@ -30,16 +52,11 @@
       try save(contentsOf: [item])
     }
 
+    /// Stores the batch in one `transaction` (one save), with one fetch for the lot.
     func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
     where Items.Element == ExampleItem.Snapshot {
-      for snapshot in items {
-        if let model = try model(withID: snapshot.id) {
-          model.update(from: snapshot)
-        } else {
-          context.insert(ExampleItem(snapshot))
-        }
-      }
-      try context.save()
+      let batch = Array(items)
+      try context.transaction { try context.upsert(batch) }
     }
 
     /// Checks and inserts in this one context, with nothing in between; see
@@ -101,21 +118,7 @@
     func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
     where Items.Element == ExampleItem.Snapshot {
       let batch = Array(items)
-      let ids = batch.map(\.id)
-      try modelContext.transaction {
-        let existing = try modelContext.fetch(
-          FetchDescriptor<ExampleItem>(predicate: #Predicate { ids.contains($0.id) }))
-        var byID = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for snapshot in batch {
-          if let model = byID[snapshot.id] {
-            model.update(from: snapshot)
-          } else {
-            let model = ExampleItem(snapshot)
-            modelContext.insert(model)
-            byID[snapshot.id] = model
-          }
-        }
-      }
+      try modelContext.transaction { try modelContext.upsert(batch) }
     }
 
     /// Stores `item` only if its id is free: the check and the insert run in this actor's one

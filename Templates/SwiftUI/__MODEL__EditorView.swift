@@ -6,11 +6,14 @@
 
   /// The form: every field of the editor view model, each with its problem under it.
   ///
-  /// Saving is the page model's decision (``__MODEL__PageModel/saveEditor()``), so the sheet closes
-  /// only once the value is stored, and stays open with the text when the store refuses.
+  /// Saving is the page model's decision (`__MODEL__PageModel.startSaving(_:)`), so the sheet
+  /// closes only once the value is stored, and stays open with the text when the store
+  /// refuses. While the save is under way both buttons wait.
   struct __MODEL__EditorView: View {
     /// The form's text and problems.
     @Bindable var editor: __MODEL__EditorViewModel
+    /// Whether the form's save is under way.
+    var isSaving = false
     /// Called by Save.
     var onSave: () -> Void
     /// Called by Cancel.
@@ -32,8 +35,12 @@
         }
         .navigationTitle(editor.isEditing ? "Edit" : "New __model__")
         .toolbar {
-          ToolbarItem(placement: .cancellationAction) { Button("Cancel", action: onCancel) }
-          ToolbarItem(placement: .confirmationAction) { Button("Save", action: onSave) }
+          ToolbarItem(placement: .cancellationAction) {
+            Button("Cancel", action: onCancel).disabled(isSaving)
+          }
+          ToolbarItem(placement: .confirmationAction) {
+            Button("Save", action: onSave).disabled(isSaving)
+          }
         }
       }
     }

@@ -1,4 +1,4 @@
-// The SwiftUI list over the generated project's view models: search, add, edit, delete, edit conflicts, live changes.
+// The SwiftUI list over the generated project's view models: search, add, edit, delete, edit conflicts.
 
 #if canImport(SwiftUI)
   import Models
@@ -9,10 +9,12 @@
   /// The list of values, with search, a form sheet, a confirmation before a deletion and the
   /// choice an edit conflict offers.
   ///
-  /// The flows live in ``__MODEL__PageModel``: this view shows its `destination` as a sheet, a
-  /// dialog or an alert and calls the methods named after what the person does, as the
-  /// terminal app does. `.task` follows the store until the view goes away, so a change made
-  /// in another window or process shows up at once.
+  /// The flows live in ``__MODEL__PageModel``: this view shows its `destination` as a sheet,
+  /// a dialog or an alert, and every button and presentation binding only forwards to the
+  /// model (`startDeleting(_:)`, `setShowing(_:_:)`, ...), which the project's
+  /// `__MODEL__SwiftUIOrderTests` call in the order SwiftUI does. The app follows the store's
+  /// changes once, for every tab (`__NAME__App`), so a change made in another window or
+  /// process shows up here at once.
   struct __MODEL__ListView: View {
     /// The page's flows; the app's root model owns it.
     let model: __MODEL__PageModel
@@ -57,65 +59,41 @@
         .safeAreaInset(edge: .bottom) {
           if let error = list.errorMessage {
             Text(error).foregroundStyle(.red).padding()
+          } else if let notice = model.notice {
+            Text(notice).foregroundStyle(.secondary).padding()
           }
         }
       }
-      .sheet(isPresented: isShowingEditor) {
-        if case .editor(let editor) = model.destination {
+      .sheet(isPresented: showing(.editor)) {
+        if let editor = model.shownEditor {
           __MODEL__EditorView(
-            editor: editor, onSave: { Task { await model.saveEditor() } },
-            onCancel: { model.dismiss() })
+            editor: editor, isSaving: model.isSaving, onSave: { model.startSaving(editor) },
+            onCancel: { model.dismiss() }
+          )
+          .interactiveDismissDisabled(model.isSaving)
         }
       }
       .confirmationDialog(
-        deletionTitle, isPresented: isConfirmingDeletion, titleVisibility: .visible
-      ) {
-        Button("Delete", role: .destructive) { Task { await model.confirmDeletion() } }
+        model.deletionTitle, isPresented: showing(.deletion), titleVisibility: .visible,
+        presenting: model.itemToDelete
+      ) { item in
+        Button("Delete", role: .destructive) { model.startDeleting(item) }
       }
-      .alert(conflictTitle, isPresented: isShowingConflict) {
-        Button("Keep mine") { Task { await model.keepMine() } }
+      .alert(
+        model.conflictTitle, isPresented: showing(.conflict), presenting: model.conflict
+      ) { conflict in
+        Button("Keep mine") { model.startKeepingMine(conflict.yours, over: conflict.theirs) }
         Button("Keep theirs", role: .cancel) { model.keepTheirs() }
-      } message: {
-        Text(
-          model.conflictingFields.map { "\($0.field): yours “\($0.yours)”, theirs “\($0.theirs)”" }
-            .joined(separator: "\n"))
-      }
-      .task { await model.followChanges() }
-    }
-
-    private var isShowingConflict: Binding<Bool> {
-      Binding(
-        get: { if case .editConflict = model.destination { true } else { false } },
-        set: { if !$0 { model.dismiss() } })
-    }
-
-    private var conflictTitle: String {
-      if case .editConflict(let yours, let theirs) = model.destination {
-        theirs == nil
-          ? "“\(yours.title)” was deleted elsewhere" : "“\(yours.title)” was changed elsewhere"
-      } else {
-        ""
+      } message: { _ in
+        Text(model.conflictMessage)
       }
     }
 
-    private var isShowingEditor: Binding<Bool> {
+    /// The presentation binding of `presentation`: both halves are the model's.
+    private func showing(_ presentation: __MODEL__PageModel.Presentation) -> Binding<Bool> {
       Binding(
-        get: { if case .editor = model.destination { true } else { false } },
-        set: { if !$0 { model.dismiss() } })
-    }
-
-    private var isConfirmingDeletion: Binding<Bool> {
-      Binding(
-        get: { if case .confirmDeletion = model.destination { true } else { false } },
-        set: { if !$0 { model.dismiss() } })
-    }
-
-    private var deletionTitle: String {
-      if case .confirmDeletion(let item) = model.destination {
-        "Delete “\(item.title)”?"
-      } else {
-        ""
-      }
+        get: { model.isShowing(presentation) },
+        set: { model.setShowing(presentation, $0) })
     }
   }
 

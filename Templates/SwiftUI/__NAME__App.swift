@@ -1,54 +1,77 @@
-// The SwiftUI app: opens the stores in Application Support and shows a tab per stored model.
+// The SwiftUI app: opens the stores off the main thread, shows a tab per stored model, syncs in the background.
 
 #if canImport(SwiftUI)
   import Foundation
-  import Models
   import Persistence
   import SwiftUI
   import ViewModels
 
-  /// The entry point of an iOS or macOS app target that links the package's `Models`,
-  /// `Persistence` and `ViewModels` libraries.
+  #if os(macOS)
+    import AppKit
+  #endif
+
+  /// The entry point of the app package `__NAME__App.swiftpm`, on iOS, iPadOS and macOS.
   ///
-  /// It builds the same ``__NAME__Model`` the terminal app drives, on `LocalRepository`
-  /// stores in the app's data folder, and follows every store for as long as the window is
-  /// open (`.task` cancels it when the window goes away).
+  /// Every decision is a call on ``__NAME__Session``, which the project's tests drive on any
+  /// platform: it opens the stores in the app's data folder without blocking the main thread
+  /// ("Opening…" meanwhile, the reason if they cannot be opened, and a Try Again button),
+  /// builds the same ``__NAME__Model`` the terminal app drives, and makes every save durable
+  /// when the app goes to the background. The window follows the stores once, for every tab,
+  /// for as long as it is open (`.task` cancels it when the window goes away).
   @main
   struct __NAME__App: App {
-    @State private var model: __NAME__Model?
-    @State private var failure: String?
+    @State private var session = __NAME__Session(
+      folder: DataDirectory.url(appName: "__EXECUTABLE__"))
+    @Environment(\.scenePhase) private var scenePhase
+
+    init() {
+      #if os(macOS)
+        // `swift run` starts a bare executable as a background process: make it a regular
+        // app, with a Dock icon, a menu bar and the keyboard. An app bundle already is one.
+        NSApplication.shared.setActivationPolicy(.regular)
+        NSApplication.shared.activate()
+      #endif
+    }
 
     var body: some Scene {
       WindowGroup {
-        if let model {
-          TabView {
-            __MODEL__ListView(model: model.__models__)
-              .tabItem { Label("__Models__", systemImage: "list.bullet") }
-            // add-model: tabs
+        Group {
+          switch session.phase {
+          case .opening:
+            ProgressView("Opening…")
+          case .open(let model):
+            TabView {
+              __MODEL__ListView(model: model.__models__)
+                .tabItem { Label("__Models__", systemImage: "list.bullet") }
+              // add-model: tabs
+            }
+            .task { await model.followChanges() }
+          case .failed(let reason):
+            ContentUnavailableView {
+              Label("The data could not be opened", systemImage: "exclamationmark.triangle")
+            } description: {
+              Text(reason)
+            } actions: {
+              Button("Try Again") { session.retry() }
+            }
           }
-          .task { await model.followChanges() }
-        } else {
-          Text(failure ?? "Opening…")
-            .task { open() }
         }
+        .task { await session.open() }
+      }
+      .onChange(of: scenePhase) { _, phase in
+        if phase == .background { session.sceneDidEnterBackground() }
       }
     }
-
-    /// Opens the stores, or shows why they could not be opened.
-    private func open() {
-      do {
-        let folder = DataDirectory.url(
-          appName: "__EXECUTABLE__", environment: ProcessInfo.processInfo.environment)
-        model = __NAME__Model(
-          __models__: __MODEL__PageModel(
-            list: __MODEL__ListViewModel(
-              repository: try LocalRepository<__MODEL__>(
-                directory: folder, filename: "__EXECUTABLE__.json"))),
-          // add-model: stores
-        )
-      } catch {
-        failure = String(describing: error)
-      }
+  }
+#else
+  /// Where there is no SwiftUI (Linux), the app package still builds, so that its manifest
+  /// and its dependency on the project are checked there; running it only says so.
+  @main
+  enum __NAME__App {
+    static func main() {
+      print(
+        "__NAME__App needs SwiftUI: open __NAME__App.swiftpm in Xcode on a Mac, or run"
+          + " `swift run --package-path __NAME__App.swiftpm` in a Mac's Terminal.")
     }
   }
 #endif

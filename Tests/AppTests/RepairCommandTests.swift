@@ -4,6 +4,12 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite struct RepairCommandTests {
   let folder: TemporaryDirectory
 
@@ -105,10 +111,79 @@ import Testing
       repair.standardError.contains(
         "questions.json.journal is damaged (the record at byte \(records[0].count + 1) has sequence 4,"
           + " expected 3)"), "\(repair.standardError)")
+    // The changes up to the gap stay; the intact one after it is set aside, in a file named.
     #expect(
-      repair.standardError.contains("kept 1 of 1 questions, and 2 of 2 later changes"),
+      repair.standardError.contains("kept 1 of 1 questions, and 1 of 2 later changes"),
       "\(repair.standardError)")
-    #expect(try questions(["list"]).standardOutput.components(separatedBy: "?").count == 4)
+    let unapplied = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+      .filter { $0.hasPrefix("questions.json.journal.unapplied-") }
+    try #require(unapplied.count == 1)
+    #expect(repair.standardError.contains(unapplied[0]), "\(repair.standardError)")
+    #expect(bytes(of: folder.appending(unapplied[0])) == records[2] + [UInt8(ascii: "\n")])
+    #expect(try questions(["list"]).standardOutput.components(separatedBy: "?").count == 3)
+  }
+
+  /// Lines of garbage after the end of a store are not questions: the report counts only the
+  /// items the store held.
+  @Test(arguments: [true, false])
+  func repairCountsOnlyTheItemsTheStoreHeld(headerHasItemChecksums: Bool) throws {
+    #expect(try questions(["add", "Only?", "--answer", "A"]).status == 0)
+    var damaged = try #require(bytes(of: storeFile))
+    if !headerHasItemChecksums {
+      // As an older program wrote it: a header with the version only.
+      let newline = try #require(damaged.firstIndex(of: UInt8(ascii: "\n")))
+      damaged.replaceSubrange(..<newline, with: Data(#"{"version":1,"items":["#.utf8))
+    }
+    damaged.append(Data("garbage\nmore garbage\n{\"not\":\"an item\"}\n".utf8))
+    try damaged.write(to: storeFile)
+    let repair = try questions(["repair"])
+    #expect(repair.status == 0, "\(repair.standardError)")
+    #expect(repair.standardError.contains("kept 1 of 1 questions"), "\(repair.standardError)")
+    #expect(try questions(["list"]).standardOutput.contains("Only?"))
+  }
+
+  /// A journal the program may not read (no permission) is not damaged: `list` says which file
+  /// and why, without sending the person to `repair`, and `repair` refuses with the same
+  /// reason, moving and rewriting nothing. Run as another user when the tests run as root,
+  /// which ignores permission bits.
+  @Test func aStoreThatCannotBeReadIsReportedNotRepaired() throws {
+    for prompt in ["First?", "Second?"] {
+      #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
+    }
+    let journal = folder.appending("questions.json.journal")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
+    for name in names {
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o666], ofItemAtPath: folder.appending(name).path)
+    }
+    try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: journal.path)
+    let before = try names.map { try #require(bytes(of: folder.appending($0))) }
+    let asAnotherUser = getuid() == 0
+
+    for command in [["list"], ["repair"]] {
+      let result = try run(command, asAnotherUser: asAnotherUser)
+      #expect(result.status == 1, "\(command): \(result.standardError)")
+      #expect(result.standardError.contains("questions.json.journal"), "\(result.standardError)")
+      #expect(result.standardError.contains("Permission denied"), "\(result.standardError)")
+      #expect(!result.standardError.contains("questions repair"), "\(result.standardError)")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        == names.sorted())
+    #expect(try names.map { try #require(bytes(of: folder.appending($0))) } == before)
+  }
+
+  /// `questions <arguments>` on this folder, as the user nobody if `asAnotherUser`.
+  private func run(_ arguments: [String], asAnotherUser: Bool) throws -> ChildProcessResult {
+    guard asAnotherUser else { return try questions(arguments) }
+    return try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/setpriv"),
+      [
+        "--reuid=65534", "--regid=65534", "--clear-groups",
+        BuiltProducts.executable("questions").path, "--data-dir", folder.url.path,
+      ] + arguments,
+      environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": nil, "HOME": "/nonexistent"])
   }
 
   @Test func repairAlsoRepairsTheStudyHistory() throws {

@@ -14,7 +14,7 @@ import Testing
 
 /// A save asks for the journal's status only when its open descriptor no longer names the
 /// file at the path, or the bytes around its end changed (see
-/// ``JournalFile/changesSinceLastSeen()``). Each test changes the file behind a writer's back
+/// ``Journal/changesSinceLastSeen()``). Each test changes the file behind a writer's back
 /// in one of those ways and checks that the next save lands in the file at the path.
 @Suite struct JournalIdentityTests {
   /// A store whose journal is open for writing, with `count` saves in it, and those notes.

@@ -49,7 +49,7 @@ import Testing
     let records = Int64(try #require(journalRecords(in: folder)).count)
     let grown = try fileStatus(of: journalURL(in: folder)).size
     #expect(grown > reserved)
-    #expect(grown - records < JournalFile.reservation && grown - records > 0)
+    #expect(grown - records < Journal.reservation && grown - records > 0)
     let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == base + saved)
     #expect(reopened.warnings.isEmpty)

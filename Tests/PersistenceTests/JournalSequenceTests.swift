@@ -8,9 +8,8 @@ import Testing
 
 @Suite struct JournalSequenceTests {
   /// A record of `change` numbered `sequence`, as the writer encodes it.
-  static func record(_ change: StoreChange<Note>, sequence: Int) throws -> Data {
-    let payload = try JournalPayload.encode(change, version: 1)
-    return Data(JournalRecord.encode(sequence: sequence, payload: payload))
+  static func record(_ change: Journal.Change<Note>, sequence: Int) throws -> Data {
+    Data(journalRecord(payload: try change.encoded(version: 1), sequence: sequence))
   }
 
   /// A store `q.json` in `folder` whose snapshot holds `base` at `sequence` and whose journal
@@ -56,7 +55,11 @@ import Testing
     }
   }
 
-  @Test func repairKeepsBothRecordsOfARepeatedNumber() async throws {
+  /// Two writers that did not exclude each other leave two records numbered 3: the store
+  /// keeps the changes up to the first of them, and the second goes, as it was, to a file
+  /// beside it, named in the report: a change applied without the ones before it would make
+  /// a state that never was.
+  @Test func repairKeepsAPrefixAndSetsTheRecordOfARepeatedNumberAside() async throws {
     let folder = try TemporaryDirectory()
     let base = sampleNotes(2)
     let extra = sampleNotes(3, prefix: "extra")
@@ -67,10 +70,13 @@ import Testing
     ]
     try Self.makeStore(in: folder.url, base: base, sequence: 1, records: records)
     let report = try LocalRepository<Note>.salvage(directory: folder.url, filename: "q.json")
-    #expect(report.journalRecordsApplied == 3)
-    #expect(report.journalRecordsOutOfOrder == 1)
+    #expect(report.journalRecordsApplied == 2)
+    #expect(report.journalRecordsSetAside == 1)
+    let unapplied = try #require(report.unappliedRecordsAt)
+    #expect(bytes(of: unapplied) == records[2])
+    #expect(unapplied.lastPathComponent.hasPrefix("q.json.journal.unapplied-"))
     let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll() == base + extra)
+    #expect(await reopened.loadAll() == base + extra.prefix(2))
   }
 
   /// A compaction whose truncate failed leaves records the new snapshot already includes at

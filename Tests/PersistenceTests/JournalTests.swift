@@ -15,7 +15,7 @@ import Testing
     #expect(records.split(separator: UInt8(ascii: "\n")).count == 5)
     // After the records, zeros: space reserved for the next ones when the first was written.
     let first = try #require(records.firstIndex(of: UInt8(ascii: "\n"))) + 1
-    #expect(journal.count == first + Int(JournalFile.reservation))
+    #expect(journal.count == first + Int(Journal.reservation))
     #expect(journal.dropFirst(records.count).allSatisfy { $0 == 0 })
     let snapshot = try LocalRepository<Note>.snapshotItems(in: folder.url)
     #expect(snapshot.count == 3)

@@ -13,10 +13,19 @@ import Testing
 #endif
 
 @Suite struct LeftoverCleanupTests {
-  private let ours = [".q.json.tmp-0123456789abcdef", ".q.json.tmp-ffffffffffffffff"]
+  /// Every kind of temporary file a store writes: its snapshot's, its journal's when a
+  /// compaction shortens it, and those of the copies it keeps beside the journal.
+  private let ours = [
+    ".q.json.tmp-0123456789abcdef", ".q.json.tmp-ffffffffffffffff",
+    ".q.json.journal.tmp-0123456789abcdef",
+    ".q.json.journal.torn-20261126T101010Z.tmp-0123456789abcdef",
+    ".q.json.journal.unapplied-20261126T101010Z-2.tmp-0123456789abcdef",
+  ]
   private let notOurs = [
     ".q.json.tmp-0123", ".q.json.tmp-0123456789abcdeg", ".other.json.tmp-0123456789abcdef",
     "q.json.tmp-0123456789abcdef", "notes.txt", ".q.json.tmp-0123456789ABCDEF",
+    ".q.json2.tmp-0123456789abcdef", ".q.json.journal2.tmp-0123456789abcdef",
+    ".q.json.lock.tmp-0123456789abcdef",
   ]
 
   @Test func openingRemovesOnlyThisStoresTemporaryFiles() throws {
@@ -43,11 +52,27 @@ import Testing
     #expect(left == Set(ours + ["q.json.lock"]))
   }
 
+  /// A writer killed while a compaction shortened the journal leaves the journal's temporary
+  /// file: the next open removes it, by the same rule as the snapshot's.
+  @Test func aJournalTemporaryLeftByAKilledCompactionIsRemoved() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    try await repository.save(contentsOf: sampleNotes(2))
+    let leftover = folder.appending(TemporaryFileName.make(for: "q.json.journal"))
+    try Data("1 2 3 {}\n".utf8).write(to: leftover)
+    _ = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(!FileManager.default.fileExists(atPath: leftover.path))
+  }
+
   @Test func generatedNamesAreRecognisedAndOthersAreNot() {
-    for _ in 0..<100 {
-      #expect(
-        TemporaryFileName.isTemporary(TemporaryFileName.make(for: "/x/q.json"), for: "q.json"))
+    let targets = ["/x/q.json", "/x/q.json.journal", "/x/q.json.journal.torn-20261126T101010Z"]
+    for target in targets {
+      for _ in 0..<100 {
+        #expect(
+          TemporaryFileName.isTemporary(TemporaryFileName.make(for: target), for: "q.json"))
+      }
     }
+    for name in ours { #expect(TemporaryFileName.isTemporary(name, for: "q.json")) }
     for name in notOurs { #expect(!TemporaryFileName.isTemporary(name, for: "q.json")) }
   }
 }

@@ -24,7 +24,7 @@ import Testing
     var numbers: [Int] = []
     var position = 0
     while position < bytes.count {
-      guard case .record(let number, _, let end) = JournalRecord.parse(bytes, at: position)
+      guard case .record(let number, _, _, let end) = Journal.Record.parse(bytes, at: position)
       else { break }
       numbers.append(number)
       position = end

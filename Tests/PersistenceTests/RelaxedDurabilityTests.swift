@@ -83,4 +83,42 @@ import Testing
     #expect(await reopened.loadAll() == (await repository.loadAll()))
     #expect(await reopened.loadAll().count == 8)
   }
+
+  /// A burst of lossy saves takes the store's lock and looks for other writers once: while
+  /// the lease lasts, a save makes one `pwrite` and one check that the lock file is still
+  /// the one at its path.
+  @Test func aBurstOfLossySavesTakesTheLockOnce() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    var configuration = configuration(syncWithin: .seconds(3600))
+    configuration.lossyLockLease = .seconds(3600)
+    let repository = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", configuration: configuration,
+      fileSystem: fileSystem)
+    try await repository.save(contentsOf: sampleNotes(2, prefix: "base"))
+    fileSystem.fail(at: nil)
+    for note in sampleNotes(10, prefix: "burst") { try await repository.save(note) }
+    #expect(fileSystem.calls.filter { $0 == "flock" }.count == 1, "\(fileSystem.calls)")
+    #expect(fileSystem.calls.filter { $0 == "pwrite" }.count == 10, "\(fileSystem.calls)")
+  }
+
+  /// The lease ends by itself: another writer of the store saves while the first one's lossy
+  /// changes still wait for their sync (an hour from now), and both changes are kept.
+  @Test func anotherWriterGetsTheLockOnceTheLeaseEnds() async throws {
+    let folder = try TemporaryDirectory()
+    var configuration = configuration(syncWithin: .seconds(3600))
+    configuration.lockTimeout = .seconds(60)
+    let first = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", configuration: configuration)
+    try await first.save(contentsOf: sampleNotes(2, prefix: "base"))
+    let lossy = Note(title: "lossy", text: "a")
+    try await first.save(lossy)
+    let second = try await LocalRepository<Note>.open(directory: folder.url, filename: "q.json")
+    let other = Note(title: "other writer", text: "b")
+    try await second.save(other)
+    #expect(await second.find(by: lossy.id) == lossy)
+    let again = Note(title: "again", text: "c")
+    try await first.save(again)
+    #expect(await first.find(by: other.id) == other)
+  }
 }

@@ -117,7 +117,9 @@ import Testing
     #expect(await reopened.loadAll() == Array(notes.prefix(20)))
   }
 
-  @Test func aDamagedJournalRecordLosesOnlyThatChange() async throws {
+  /// The store keeps the changes up to the damaged record, never a later change without the
+  /// one before it; the intact record after the damage goes, as it was, to a file beside it.
+  @Test func aDamagedJournalRecordEndsThePrefixAndTheLaterRecordIsSetAside() async throws {
     let folder = try TemporaryDirectory()
     let notes = try await makeStore(in: folder)
     let repository = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
@@ -129,9 +131,12 @@ import Testing
     try damaged.write(to: journal)
     let report = try LocalRepository<Note>.salvage(directory: folder.url, filename: "q.json")
     #expect(report.kept == 32)
-    #expect(report.journalRecordsApplied == 2)
+    #expect(report.journalRecordsApplied == 1)
     #expect(report.journalRecordsDamaged == 1)
+    #expect(report.journalRecordsSetAside == 1)
+    let third = damaged[try lineStart(2, in: damaged)..<(try lineStart(3, in: damaged))]
+    #expect(bytes(of: try #require(report.unappliedRecordsAt)) == third)
     let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll() == notes + [more[0], more[2]])
+    #expect(await reopened.loadAll() == notes + [more[0]])
   }
 }

@@ -18,9 +18,11 @@ import Testing
   /// status of the lock file's path (still the file locked? which also shows the folder is
   /// there) and of the snapshot's, the kernel's name for the journal's descriptor (still the
   /// file at its path?) and a read of the two bytes around where the next record goes, to
-  /// notice other writers; one `pwrite` into the space the journal reserved, the unlock, and
-  /// one `fsync` through the journal's own descriptor. No status of the journal: that would
-  /// make the `fsync` commit its times too (see ``JournalFile/changesSinceLastSeen()``).
+  /// notice other writers; one `pwrite` into the space the journal reserved, one `fsync`
+  /// through the journal's own descriptor, and the unlock: until the record is durable no
+  /// other writer may append after it, so that a failed sync can still take it back. No
+  /// status of the journal: that would make the `fsync` commit its times too (see
+  /// ``Journal/changesSinceLastSeen()``).
   @Test func aLoneDurableSaveMakesEightSystemCalls() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
@@ -34,7 +36,7 @@ import Testing
 
     #expect(
       fileSystem.calls == [
-        "flock", "lstat", "lstat", "readlink", "pread", "pwrite", "funlock", "fsync",
+        "flock", "lstat", "lstat", "readlink", "pread", "pwrite", "fsync", "funlock",
       ],
       "\(fileSystem.calls)")
   }

@@ -159,7 +159,7 @@ import Testing
     let folder = try TemporaryDirectory()
     let text = String(decoding: try writtenSnapshot(items), as: UTF8.self)
     let edited = text.replacingOccurrences(
-      of: #""sequence":7}"#, with: #""sequence":\#(JournalRecord.maximumSequence + 1)}"#)
+      of: #""sequence":7}"#, with: #""sequence":\#(Journal.Record.maximumSequence + 1)}"#)
     let snapshot = try SnapshotUnderTest(try resealed(edited), in: folder.url)
     #expect(try snapshot.streamed(chunkSize: 1 << 20)?.items == items)
     let whole = try snapshot.decodedWhole()

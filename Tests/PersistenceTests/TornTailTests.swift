@@ -71,4 +71,35 @@ import Testing
     }
     #expect(bytes(of: journal) == damaged)
   }
+
+  /// LazyFS's `torn-seq` with persist=2,3: a power cut wrote the later pages of an unsynced
+  /// write and not the first, so zeros stand where the first record was and the two after it
+  /// are intact. None of the three was acknowledged (a sync that covered the later ones would
+  /// have covered the first), and their records say so: the journal had not been synced past
+  /// the first when they were written. The store opens without them, keeps them beside the
+  /// journal, and warns.
+  @Test func recordsAfterZerosThatNoSyncCoveredAreATornTail() async throws {
+    let folder = try TemporaryDirectory()
+    let repository = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", configuration: lossy)
+    let base = sampleNotes(2, prefix: "base")
+    try await repository.save(contentsOf: base)  // A new store's snapshot: durable.
+    let synced = Note(title: "synced", text: "a")
+    try await repository.save(synced)
+    try await repository.synchronize()
+    for note in sampleNotes(3, prefix: "unsynced") { try await repository.save(note) }
+    let journal = folder.appending("q.json.journal")
+    var torn = try #require(bytes(of: journal))
+    let first = try #require(torn.firstIndex(of: UInt8(ascii: "\n"))) + 1
+    let second = try #require(torn[first...].firstIndex(of: UInt8(ascii: "\n"))) + 1
+    for index in first..<second { torn[index] = 0 }  // The first unsynced record's page.
+    try torn.write(to: journal)
+
+    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    #expect(await reopened.loadAll() == base + [synced])
+    let warning = try #require(reopened.warnings.first)
+    #expect(warning.bytes.lowerBound == Int64(first))
+    let end = try #require(torn.lastIndex { $0 != 0 }) + 1
+    #expect(bytes(of: try #require(warning.copy)) == torn[first..<end])
+  }
 }

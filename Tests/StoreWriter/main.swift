@@ -12,7 +12,13 @@
 //   StoreWriter save-concurrent <folder> <count> [prefix]   the same with up to 8 saves in
 //                                                flight at once, so that they share syncs;
 //                                                "ack <id>" as each returns
+//   StoreWriter save-through <folder> <count> [prefix]   save <count> questions one by one,
+//                                                printing "ack <id>" after each save returns
+//                                                and "fail <id> <error>" after each that
+//                                                throws, and going on either way
 //   StoreWriter count <folder>                   open the store and print how many it holds
+//   StoreWriter ids <folder>                     open the store and print "ack <id>" for each
+//                                                question it holds
 //   StoreWriter timed-save <folder> <count> <ms> save <count> questions <ms> apart, printing
 //                                                "ack <id> <ns>" after each save returns, <ns>
 //                                                being CLOCK_REALTIME in nanoseconds then
@@ -116,6 +122,18 @@ do {
       try await repository.save(question)
       acknowledge("ack \(question.id.uuidString)")
     }
+  case "save-through":
+    let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
+    let prefix = arguments.count > 4 ? arguments[4] : "question"
+    for index in 0..<count {
+      let question = Question(prompt: "\(prefix) \(index)", answer: "a")
+      do {
+        try await repository.save(question)
+        acknowledge("ack \(question.id.uuidString)")
+      } catch {
+        acknowledge("fail \(question.id.uuidString) \(error)")
+      }
+    }
   case "save-concurrent":
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
     let prefix = arguments.count > 4 ? arguments[4] : "question"
@@ -142,6 +160,8 @@ do {
     }
   case "count":
     acknowledge(String(await repository.loadAll().count))
+  case "ids":
+    for question in await repository.loadAll() { acknowledge("ack \(question.id.uuidString)") }
   case "timed-save":
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
     let pause = arguments.count > 4 ? Int(arguments[4]) ?? 0 : 0

@@ -21,13 +21,17 @@ import ViewModels
       statistics: StatisticsViewModel(sessions: sessions))
   }
 
-  /// Opens the editor on `question` and changes its prompt to "mine".
-  func editToMine(_ model: QuestionBankModel, _ question: Question) throws {
+  /// Opens the editor on `question`, changes its prompt to "mine" and returns the form.
+  @discardableResult
+  func editToMine(
+    _ model: QuestionBankModel, _ question: Question
+  ) throws -> QuestionEditorViewModel {
     model.edit(question)
     guard case .editor(let editor) = model.destination else {
       throw ConflictTestError.noEditor
     }
     editor.prompt = "mine"
+    return editor
   }
 
   /// Runs the StoreWriter child process on the store in `folder`.
@@ -43,8 +47,8 @@ import ViewModels
   @Test func anUnchangedQuestionSavesAsBefore() async throws {
     let repository = InMemoryRepository([original])
     let model = await makeModel(repository)
-    try editToMine(model, original)
-    let saved = try #require(await model.saveEditor())
+    let form = try editToMine(model, original)
+    let saved = try #require(await model.saveEditor(form))
     #expect(saved.prompt == "mine")
     #expect(model.destination == nil)
   }
@@ -54,10 +58,10 @@ import ViewModels
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     try await repository.save(original)
     let model = await makeModel(repository)
-    try editToMine(model, original)
+    let form = try editToMine(model, original)
     try await runWriter(["edit", original.id.uuidString, "theirs"], in: folder)
 
-    #expect(await model.saveEditor() == nil)
+    #expect(await model.saveEditor(form) == nil)
     guard case .editConflict(let yours, let theirs) = model.destination else {
       Issue.record("expected a conflict, got \(String(describing: model.destination))")
       return
@@ -66,7 +70,7 @@ import ViewModels
     #expect(theirs?.prompt == "theirs")
     #expect(await repository.find(by: original.id)?.prompt == "theirs")
 
-    let kept = try #require(await model.keepMine())
+    let kept = try #require(await model.keepMine(yours, over: theirs))
     #expect(kept.prompt == "mine")
     #expect(model.destination == nil)
     let reopened = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
@@ -78,10 +82,10 @@ import ViewModels
     let repository = try LocalRepository<Question>(directory: folder.url, filename: "q.json")
     try await repository.save(original)
     let model = await makeModel(repository)
-    try editToMine(model, original)
+    let form = try editToMine(model, original)
     try await runWriter(["delete", original.id.uuidString], in: folder)
 
-    #expect(await model.saveEditor() == nil)
+    #expect(await model.saveEditor(form) == nil)
     guard case .editConflict(_, let theirs) = model.destination else {
       Issue.record("expected a conflict, got \(String(describing: model.destination))")
       return
@@ -98,11 +102,11 @@ import ViewModels
     let repository = InMemoryRepository([original])
     let model = await makeModel(repository)
     let other = QuestionListViewModel(repository: repository)
-    try editToMine(model, original)
+    let form = try editToMine(model, original)
     var theirs = original
     theirs.answer = "theirs"
     #expect(await other.add(theirs))
-    #expect(await model.saveEditor() == nil)
+    #expect(await model.saveEditor(form) == nil)
     guard case .editConflict(_, let current) = model.destination else {
       Issue.record("expected a conflict")
       return

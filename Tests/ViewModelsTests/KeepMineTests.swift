@@ -26,24 +26,32 @@ import ViewModels
     return question
   }
 
-  /// Opens the editor on `original` and types `answer` over its answer.
-  func edit(_ model: QuestionBankModel, answer: String) throws {
+  /// Opens the editor on `original`, types `answer` over its answer and returns the form.
+  func edit(_ model: QuestionBankModel, answer: String) throws -> QuestionEditorViewModel {
     model.edit(original)
     let editor = try #require(
       { if case .editor(let editor) = model.destination { editor } else { nil } }())
     editor.answer = answer
+    return editor
+  }
+
+  /// What the full-screen app's `m` key does on the conflict page: keep mine over the
+  /// version the page shows.
+  func keepMineAsShown(_ model: QuestionBankModel) async -> Question? {
+    guard case .editConflict(let yours, let theirs) = model.destination else { return nil }
+    return await model.keepMine(yours, over: theirs)
   }
 
   @Test func keepingMineAsksAgainWhenTheOtherVersionChangedSinceItWasShown() async throws {
     let repository = InMemoryRepository([original])
     let model = await makeModel(repository)
     let other = QuestionListViewModel(repository: repository)
-    try edit(model, answer: "mine")
+    let form = try edit(model, answer: "mine")
     #expect(await other.add(answered("theirs, first")))
-    #expect(await model.saveEditor() == nil)
+    #expect(await model.saveEditor(form) == nil)
     #expect(await other.add(answered("theirs, second")))
 
-    #expect(await model.keepMine() == nil)
+    #expect(await keepMineAsShown(model) == nil)
     guard case .editConflict(let yours, let theirs) = model.destination else {
       Issue.record("expected the conflict again, got \(String(describing: model.destination))")
       return
@@ -52,7 +60,7 @@ import ViewModels
     #expect(theirs?.answer == "theirs, second")
     #expect(await repository.find(by: original.id)?.answer == "theirs, second")
 
-    let kept = try #require(await model.keepMine())
+    let kept = try #require(await keepMineAsShown(model))
     #expect(kept.answer == "mine")
     #expect(await repository.find(by: original.id)?.answer == "mine")
   }
@@ -61,12 +69,12 @@ import ViewModels
     let repository = InMemoryRepository([original])
     let model = await makeModel(repository)
     let other = QuestionListViewModel(repository: repository)
-    try edit(model, answer: "mine")
+    let form = try edit(model, answer: "mine")
     #expect(await other.add(answered("theirs")))
-    #expect(await model.saveEditor() == nil)
+    #expect(await model.saveEditor(form) == nil)
     #expect(await other.remove(original.id))
 
-    #expect(await model.keepMine() == nil)
+    #expect(await keepMineAsShown(model) == nil)
     guard case .editConflict(_, let theirs) = model.destination else {
       Issue.record("expected the conflict again")
       return
@@ -79,8 +87,8 @@ import ViewModels
     let repository = InMemoryRepository([original])
     let model = await makeModel(repository)
     let other = QuestionListViewModel(repository: repository)
-    try edit(model, answer: "mine")
-    #expect(await model.saveEditor() != nil)
+    let form = try edit(model, answer: "mine")
+    #expect(await model.saveEditor(form) != nil)
     #expect(model.notice == "Saved your changes.")
 
     #expect(await other.add(answered("theirs")))
@@ -98,8 +106,8 @@ import ViewModels
     let repository = InMemoryRepository([original])
     let model = await makeModel(repository)
     let other = QuestionListViewModel(repository: repository)
-    try edit(model, answer: "mine")
-    #expect(await model.saveEditor() != nil)
+    let form = try edit(model, answer: "mine")
+    #expect(await model.saveEditor(form) != nil)
     #expect(await other.add(Question(prompt: "Another", answer: "one")))
     await model.list.load()
     #expect(model.notice == "Saved your changes.")

@@ -43,7 +43,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(!form.isEditing)
     form.prompt = "What is a task group?"
     form.answer = "Structured child tasks"
-    let saved = try #require(await model.saveEditor())
+    let saved = try #require(await model.saveEditor(form))
     #expect(model.destination == nil)
     #expect(model.notice == "Added the question.")
     #expect(await repository.find(by: saved.id) == saved)
@@ -55,7 +55,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     model.addQuestion()
     let form = try #require(editor(of: model))
     form.prompt = "   "
-    #expect(await model.saveEditor() == nil)
+    #expect(await model.saveEditor(form) == nil)
     #expect(editor(of: model) === form)
     #expect(form.problems[.prompt] != nil)
     #expect(await repository.loadAll().count == 2)
@@ -68,12 +68,12 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(form.isEditing)
     form.answer = "Serial access to its state"
     await repository.failWrites(with: StoreRefused())
-    #expect(await model.saveEditor() == nil)
+    #expect(await model.saveEditor(form) == nil)
     #expect(editor(of: model) === form)
     #expect(form.answer == "Serial access to its state")
     #expect(model.list.errorMessage == "the store refused")
     await repository.failWrites(with: nil)
-    let saved = try #require(await model.saveEditor())
+    let saved = try #require(await model.saveEditor(form))
     #expect(saved.id == first.id)
     #expect(model.notice == "Saved your changes.")
     #expect(model.list.errorMessage == nil)
@@ -92,7 +92,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(await repository.loadAll().count == 2)
 
     model.askToDelete(first)
-    await model.confirmDeletion()
+    #expect(await model.confirmDeletion(of: first))
     #expect(model.destination == nil)
     #expect(model.notice == "Deleted “\(first.prompt)”.")
     #expect(await repository.loadAll() == [second])
@@ -103,18 +103,20 @@ private struct StoreRefused: Error, CustomStringConvertible {
     let (model, repository, _) = await makeModel()
     await repository.failWrites(with: StoreRefused())
     model.askToDelete(first)
-    await model.confirmDeletion()
+    #expect(await !model.confirmDeletion(of: first))
     #expect(model.destination == nil)
     #expect(model.notice == nil)
     #expect(model.list.errorMessage == "the store refused")
     #expect(model.list.questions == [first, second])
   }
 
-  @Test func confirmingWithNothingAskedDoesNothing() async {
+  @Test func dismissingWithNothingShownKeepsTheNotice() async {
     let (model, repository, _) = await makeModel()
-    await model.confirmDeletion()
-    #expect(await repository.loadAll().count == 2)
-    #expect(model.notice == nil)
+    model.askToDelete(first)
+    await model.confirmDeletion(of: first)
+    model.dismiss()
+    #expect(await repository.loadAll() == [second])
+    #expect(model.notice == "Deleted “\(first.prompt)”.")
   }
 
   @Test func aNewStoreIsOfferedTheSampleDeck() async {
@@ -248,7 +250,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
   @Test func everyMoveClearsTheLastNotice() async throws {
     let (model, _, _) = await makeModel()
     model.askToDelete(second)
-    await model.confirmDeletion()
+    await model.confirmDeletion(of: second)
     #expect(model.notice != nil)
     model.chooseTag()
     #expect(model.notice == nil)
@@ -266,7 +268,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     let recorder = ObservationRecorder(
       Observations { (model.destination == nil, model.notice, model.list.questions.count) })
     await recorder.waitForCount(1)
-    await model.saveEditor()
+    await model.saveEditor(form)
     await recorder.waitForCount(2)
     await recorder.settle()
     #expect(

@@ -6,10 +6,12 @@ enum BenchmarkError: Error, CustomStringConvertible {
   case systemCall(String, path: String, errno: Int32)
   /// SQLite returned an error code.
   case sqlite(String, code: Int32, message: String)
+  /// A pragma read back from SQLite is not the value that was set.
+  case pragma(String, expected: String, found: String)
   /// A store held a different number of items than were written to it.
   case wrongCount(Contender, expected: Int, found: Int)
   /// The memory probe child process failed or printed something unexpected.
-  case probeFailed(Contender, String)
+  case probeFailed(String, String)
 
   var description: String {
     switch self {
@@ -17,10 +19,12 @@ enum BenchmarkError: Error, CustomStringConvertible {
       "\(call)(\(path)) failed with errno \(code)"
     case .sqlite(let step, let code, let message):
       "SQLite \(step) failed with code \(code): \(message)"
+    case .pragma(let name, let expected, let found):
+      "SQLite's PRAGMA \(name) reads back \(found) where \(expected) was set"
     case .wrongCount(let contender, let expected, let found):
       "\(contender.label) holds \(found) items; \(expected) were written"
-    case .probeFailed(let contender, let reason):
-      "memory probe for \(contender.label) failed: \(reason)"
+    case .probeFailed(let opening, let reason):
+      "memory probe for \(opening) failed: \(reason)"
     }
   }
 }

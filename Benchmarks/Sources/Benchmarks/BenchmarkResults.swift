@@ -2,26 +2,41 @@
 
 /// The results of one run, one row per contender and size.
 struct BenchmarkResults: Codable {
-  /// Sequential durable saves on a store already holding `storedItems`.
+  /// Sequential saves on a store already holding `storedItems`.
   struct SaveRow: Codable {
     var contender: Contender
     var storedItems: Int
+    /// The CPU-burning processes running beside the saves; 0 for the unloaded runs.
+    var busyProcesses: Int
     var saves: Int
     var medianMicroseconds: Double
     var p99Microseconds: Double
   }
 
-  /// One batch written to an empty store.
+  /// The busy processes of the loaded row, as they were when the saves ended.
+  struct LoadReport: Codable {
+    var busyProcesses: Int
+    /// How long they ran.
+    var seconds: Double
+    /// Whether every one was still running when the saves ended; if not, part of the saves
+    /// ran without the load, and the row is not judged.
+    var heldThroughout: Bool
+    /// The CPU time each got, on average, over the time it ran: 1 is a whole core.
+    var cpuSharePerProcess: Double
+  }
+
+  /// One batch written to an empty store, the median of ``BenchmarkSizes/batchRuns``.
   struct BatchRow: Codable {
     var contender: Contender
     var items: Int
+    var runs: Int
     var seconds: Double
     var bytesOnDisk: Int
   }
 
   /// Opening an existing store and reading it into memory.
   struct OpenRow: Codable {
-    var contender: Contender
+    var opening: Opening
     var items: Int
     var runs: Int
     var medianSeconds: Double
@@ -37,6 +52,37 @@ struct BenchmarkResults: Codable {
     var loadAllMicroseconds: Double
   }
 
+  /// The median and the 99th percentile of one kind of call.
+  struct Spread: Codable {
+    var count: Int
+    var medianMicroseconds: Double
+    var p99Microseconds: Double
+
+    init(_ samples: DurationSamples) {
+      count = samples.count
+      medianMicroseconds = samples.median.microseconds
+      p99Microseconds = samples.p99.microseconds
+    }
+  }
+
+  /// Reads from the main actor during bursts of concurrent saves, and alone just after.
+  struct ReadRow: Codable {
+    var storedItems: Int
+    var savesPerBurst: Int
+    var bursts: Int
+    /// `find(by:)` while the saves were in flight: the row's target.
+    var find: Spread
+    /// `loadAll()` while the saves were in flight, alternating with the finds.
+    var loadAll: Spread
+    /// `find(by:)` with no save in flight, as many reads, just after each burst.
+    var idleFind: Spread
+    /// `loadAll()` with no save in flight.
+    var idleLoadAll: Spread
+    /// The median time from one read's start to the next one's with no save in flight: the
+    /// reader's pace, a read and a 100 µs sleep.
+    var intervalMicroseconds: Double
+  }
+
   /// The same number of saves issued one after another, then all at once from a task group.
   struct ConcurrencyRow: Codable {
     var contender: Contender
@@ -46,19 +92,11 @@ struct BenchmarkResults: Codable {
     var concurrentSeconds: Double
     /// Concurrent throughput over sequential throughput.
     var throughputRatio: Double
-    /// `find(by:)` calls made from a `.userInitiated` task while the concurrent saves, at
-    /// `.medium`, were in flight.
-    var reads: Int
-    /// Their 99th percentile: what a screen's read waits while saves are syncing.
-    var readP99Microseconds: Double
-    /// The 99th percentile of the same reads made meanwhile from a task at the saves' own
-    /// priority, which wait for the saves queued before them.
-    var samePriorityReadP99Microseconds: Double
   }
 
   /// Peak resident memory of a child process that opens a store.
   struct MemoryRow: Codable {
-    var contender: Contender
+    var opening: Opening
     var items: Int
     var baselineKiB: Int
     var peakKiB: Int
@@ -71,11 +109,17 @@ struct BenchmarkResults: Codable {
 
   var machine: MachineInfo
   var sizes: BenchmarkSizes
+  /// The rows run, in the table's order; every row for the whole suite.
+  var rows: [BenchmarkRow]
+  /// Whether the whole suite ran, with the checks that are not rows of the table.
+  var isWholeSuite: Bool
   var recordBytes: Int
   var sequentialSaves: [SaveRow] = []
+  var load: LoadReport?
   var batches: [BatchRow] = []
   var coldOpens: [OpenRow] = []
   var lookups: [LookupRow] = []
+  var reads: ReadRow?
   var concurrency: [ConcurrencyRow] = []
   var peakMemory: [MemoryRow] = []
   var targets: [TargetResult] = []

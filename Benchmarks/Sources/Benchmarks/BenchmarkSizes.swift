@@ -4,8 +4,10 @@
 struct BenchmarkSizes: Codable, Sendable {
   /// `full` or `quick`.
   var mode: String
-  /// How many items are stored before the sequential saves are timed.
+  /// How many items are stored before the sequential saves are timed, in the whole suite.
   var storeSizes: [Int]
+  /// The store size the save rows are judged at; the only one timed when rows are selected.
+  var targetStoreSize: Int
   /// The most saves timed at each store size.
   var savesPerSize: Int
   /// The fewest saves timed at each store size, whatever the budget says.
@@ -14,8 +16,17 @@ struct BenchmarkSizes: Codable, Sendable {
   var warmUpSaves: Int
   /// Once one store's timed saves have taken this long, it stops at ``minimumSaves`` or more.
   var secondsPerSize: Double
+  /// The most saves timed per store under load: more than without, as the load spreads them.
+  var loadedSaves: Int
+  /// How many CPU-burning processes per core run beside the loaded row's saves.
+  var busyProcessesPerCore: Int
+  /// The longest a busy process lives, whatever happens to the benchmark; the workload stops
+  /// them as soon as its saves are done.
+  var busyProcessSeconds: Int
   /// The items written by one `save(contentsOf:)`, then opened cold and probed for memory.
   var batchSize: Int
+  /// How many times each batch is written, store after store; the median is reported.
+  var batchRuns: Int
   /// How many times each cold open is timed; the median is reported.
   var coldOpenRuns: Int
   /// The items stored for the lookup workload.
@@ -26,25 +37,38 @@ struct BenchmarkSizes: Codable, Sendable {
   var loadAlls: Int
   /// Saves in the concurrent and the sequential runs.
   var concurrentSaves: Int
-  /// The items stored before the concurrent and sequential runs.
+  /// The items stored before the concurrent and sequential runs, and before each burst of
+  /// the read row.
   var concurrencyStoreSize: Int
   /// How many times each of the concurrent and the sequential runs is timed; the ratio is
   /// taken between their medians.
   var concurrencyRuns: Int
+  /// Whether the original pattern's concurrency is shown beside the store's: each of its
+  /// saves rewrites the whole file, which takes most of the quick run's minute on a busy disk.
+  var concurrencyShowsOriginal: Bool
+  /// Saves in flight, all at once, while the main actor reads.
+  var readSaves: Int
+  /// How many bursts of ``readSaves`` the main actor reads through.
+  var readBursts: Int
 
   /// The sizes the targets are set at.
   static let full = BenchmarkSizes(
-    mode: "full", storeSizes: [1_000, 3_000, 10_000, 100_000], savesPerSize: 200, minimumSaves: 10,
-    warmUpSaves: 3, secondsPerSize: 20, batchSize: 100_000, coldOpenRuns: 5,
-    lookupStoreSize: 10_000, finds: 5_000, loadAlls: 1_000, concurrentSaves: 1_000,
-    concurrencyStoreSize: 1_000, concurrencyRuns: 3)
+    mode: "full", storeSizes: [1_000, 3_000, 10_000, 100_000], targetStoreSize: 10_000,
+    savesPerSize: 200, minimumSaves: 10, warmUpSaves: 3, secondsPerSize: 20, loadedSaves: 400,
+    busyProcessesPerCore: 2, busyProcessSeconds: 300, batchSize: 100_000, batchRuns: 3,
+    coldOpenRuns: 5, lookupStoreSize: 10_000, finds: 5_000, loadAlls: 1_000,
+    concurrentSaves: 1_000, concurrencyStoreSize: 1_000, concurrencyRuns: 3,
+    concurrencyShowsOriginal: true, readSaves: 1_000, readBursts: 30)
 
-  /// Small enough to finish in well under a minute; the targets are checked at these sizes.
+  /// Small enough to finish in well under a minute; every row is still measured and judged,
+  /// at these sizes.
   static let quick = BenchmarkSizes(
-    mode: "quick", storeSizes: [1_000, 3_000, 10_000, 20_000], savesPerSize: 40, minimumSaves: 5,
-    warmUpSaves: 2, secondsPerSize: 1.5, batchSize: 20_000, coldOpenRuns: 3,
-    lookupStoreSize: 10_000, finds: 2_000, loadAlls: 200, concurrentSaves: 100,
-    concurrencyStoreSize: 1_000, concurrencyRuns: 3)
+    mode: "quick", storeSizes: [1_000, 3_000, 10_000, 20_000], targetStoreSize: 10_000,
+    savesPerSize: 40, minimumSaves: 5, warmUpSaves: 2, secondsPerSize: 1.5, loadedSaves: 60,
+    busyProcessesPerCore: 2, busyProcessSeconds: 60, batchSize: 20_000, batchRuns: 2,
+    coldOpenRuns: 3, lookupStoreSize: 10_000, finds: 2_000, loadAlls: 200,
+    concurrentSaves: 100, concurrencyStoreSize: 1_000, concurrencyRuns: 3,
+    concurrencyShowsOriginal: false, readSaves: 1_000, readBursts: 4)
 
   /// The smallest store size, the reference for the growth target.
   var smallestStore: Int { storeSizes.first ?? 0 }

@@ -1,4 +1,4 @@
-// How each contender's store is created in a folder, filled with one batch, and opened again.
+// How each contender's store is created in a folder and filled with one batch.
 
 import Foundation
 import Models
@@ -8,7 +8,7 @@ extension Contender {
   /// The `synchronous` level this contender opens SQLite with; `nil` for those not on SQLite.
   var sqliteSynchronous: SQLiteStore.Synchronous? {
     switch self {
-    case .sqliteFull: .full
+    case .sqliteFull, .sqliteFullQueued: .full
     case .sqliteNormal: .normal
     case .original, .journal, .rewrite, .relaxed, .watched, .floor, .queuedFloor, .queuedWrite:
       nil
@@ -31,6 +31,12 @@ extension Contender {
     }
     let clock = ContinuousClock()
     let path = folder.appendingPathComponent(filename).path
+    if self == .sqliteFullQueued {
+      let store = try QueuedSQLiteStore(path: path, synchronous: .full)
+      let start = clock.now
+      if batch.count > 0 { try await store.insert(contentsOf: batch.questions) }
+      return (store, start.duration(to: clock.now))
+    }
     if let synchronous = sqliteSynchronous {
       let store = try SQLiteStore(path: path, synchronous: synchronous)
       let start = clock.now
@@ -59,7 +65,7 @@ extension Contender {
       let elapsed = start.duration(to: clock.now)
       return (OriginalRepository<Question>(directory: folder, filename: filename), elapsed)
     case .journal, .rewrite, .relaxed, .watched:
-      let repository = try openRepository(in: folder)
+      let repository = try await openRepository(in: folder)
       if self == .watched { await Self.subscribe(to: repository) }
       let start = clock.now
       if batch.count > 0 { try await repository.save(contentsOf: batch.questions) }
@@ -69,56 +75,29 @@ extension Contender {
     }
   }
 
-  /// A new `LocalRepository` on the store in `folder`, configured for this contender.
-  func openRepository(in folder: URL) throws -> LocalRepository<Question> {
+  /// The configuration this contender's `LocalRepository` is opened with.
+  var configuration: StoreConfiguration {
     var configuration = StoreConfiguration()
     if self == .rewrite { configuration.strategy = .rewrite }
     if self == .relaxed {
       configuration.durability = .lossyOnPowerCut(syncWithin: .milliseconds(100))
     }
-    return try LocalRepository<Question>(
+    return configuration
+  }
+
+  /// A `LocalRepository` on the store in `folder`, configured for this contender and opened
+  /// as an app opens one: with `open`, off the caller's thread.
+  func openRepository(in folder: URL) async throws -> LocalRepository<Question> {
+    try await LocalRepository<Question>.open(
       directory: folder, filename: filename, configuration: configuration)
   }
 
   /// Reads every change of `repository` from a task of its own until the repository is
   /// released, which ends the sequence.
-  private static func subscribe(to repository: LocalRepository<Question>) async {
+  static func subscribe(to repository: LocalRepository<Question>) async {
     let changes = await repository.changes()
     Task.detached {
       for await _ in changes {}
     }
-  }
-
-  /// Opens the existing store in `folder` for the actor-based contenders; `nil` for the others.
-  func openSharedStore(in folder: URL) throws -> (any SharedStore)? {
-    switch self {
-    case .original: OriginalRepository<Question>(directory: folder, filename: filename)
-    case .journal, .rewrite, .relaxed, .watched: try openRepository(in: folder)
-    default: nil
-    }
-  }
-
-  /// Opens the existing store in `folder` and reads every item into memory: the cold open.
-  ///
-  /// For the repositories and the original pattern that is `init`, and for `.watched` also
-  /// the subscription that starts watching the files; for SQLite, opening the database and
-  /// decoding every row of `SELECT json` into a `[Question]`. The floor has no open.
-  ///
-  /// - Returns: How many items the store holds, counted after the clock stopped.
-  func openAndCount(in folder: URL) async throws -> (count: Int, duration: Duration) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    if let store = try openSharedStore(in: folder) {
-      if self == .watched, let repository = store as? LocalRepository<Question> {
-        await Self.subscribe(to: repository)
-      }
-      let elapsed = start.duration(to: clock.now)
-      return (await store.loadAll().count, elapsed)
-    }
-    guard let synchronous = sqliteSynchronous else { return (0, .zero) }
-    let store = try SQLiteStore(
-      path: folder.appendingPathComponent(filename).path, synchronous: synchronous)
-    let questions = try store.readAll()
-    return (questions.count, start.duration(to: clock.now))
   }
 }

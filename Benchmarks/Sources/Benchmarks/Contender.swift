@@ -15,9 +15,13 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// `LocalRepository<Question>` with the default configuration and one subscriber of
   /// `changes()` reading every change, as a live list on screen would.
   case watched
-  /// SQLite in WAL mode with `synchronous=FULL`.
+  /// SQLite in WAL mode with `synchronous=FULL`, on the calling task's thread.
   case sqliteFull
-  /// SQLite in WAL mode with `synchronous=NORMAL`.
+  /// The same SQLite database on a serial Dispatch queue, awaited from the calling task: the
+  /// shape of GRDB's `DatabasePool` writer, which pays the same two thread switches as a store
+  /// that keeps `fsync` off the cooperative pool.
+  case sqliteFullQueued
+  /// SQLite in WAL mode with `synchronous=NORMAL`, on the calling task's thread.
   case sqliteNormal
   /// One record appended to an open file with `write` + `fsync`.
   case floor
@@ -32,6 +36,14 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// The contenders built on actors, which tasks can share.
   static let shared: [Contender] = [.original, .journal, .rewrite]
 
+  /// The contenders of one batch into an empty store: SQLite once per `synchronous` level,
+  /// since a batch written on a queue is the same transaction.
+  static let batch: [Contender] = allCases.filter { $0 != .sqliteFullQueued }
+
+  /// The contenders of the durable save under load: the store, SQLite `FULL` on the caller's
+  /// thread and on a queue, and the queued floor.
+  static let underLoad: [Contender] = [.journal, .sqliteFull, .sqliteFullQueued, .queuedFloor]
+
   /// The name shown in the tables.
   var label: String {
     switch self {
@@ -41,6 +53,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
     case .relaxed: "LocalRepository lossy"
     case .watched: "LocalRepository watched"
     case .sqliteFull: "SQLite WAL sync=FULL"
+    case .sqliteFullQueued: "SQLite FULL on a queue"
     case .sqliteNormal: "SQLite WAL sync=NORMAL"
     case .floor: "write+fsync floor"
     case .queuedFloor: "write+fsync on a queue"
@@ -52,7 +65,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   var filename: String {
     switch self {
     case .original, .journal, .rewrite, .relaxed, .watched: "questions.json"
-    case .sqliteFull, .sqliteNormal: "questions.sqlite"
+    case .sqliteFull, .sqliteFullQueued, .sqliteNormal: "questions.sqlite"
     case .floor, .queuedFloor, .queuedWrite: "questions.log"
     }
   }

@@ -2,7 +2,7 @@
 
 import Foundation
 
-/// Run as `Benchmarks memory-probe <store> <folder> <file>` by ``PeakMemoryWorkload``.
+/// Run as `Benchmarks memory-probe <opening> <folder>` by ``PeakMemoryWorkload``.
 ///
 /// It notes `VmRSS` first, opens the store (the cold open), notes `VmHWM` and `VmRSS` while
 /// the store is still open, and prints one JSON ``Report`` line. A fresh process is the only way to see
@@ -19,9 +19,8 @@ struct MemoryProbe {
     var items: Int
   }
 
-  let contender: Contender
+  let opening: Opening
   let folder: URL
-  let filename: String
 
   /// Runs the probe and returns the process's exit code.
   func run() async -> Int32 {
@@ -30,8 +29,8 @@ struct MemoryProbe {
       return 1
     }
     do {
-      guard let store = try contender.openSharedStore(in: folder) else {
-        FileHandle.standardError.write(Data("memory-probe: \(contender) has no store\n".utf8))
+      guard let store = try await opening.openSharedStore(in: folder) else {
+        FileHandle.standardError.write(Data("memory-probe: \(opening) has no store\n".utf8))
         return 1
       }
       // Read before counting: `loadAll()` builds an array of its own.

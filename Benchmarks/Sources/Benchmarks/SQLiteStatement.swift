@@ -59,6 +59,16 @@ final class SQLiteStatement {
     }
   }
 
+  /// The first column of the first row as text, or `nil` when there is no row.
+  func firstColumnText() throws(BenchmarkError) -> String? {
+    defer { sqlite3_reset(statement) }
+    let status = sqlite3_step(statement)
+    if status == SQLITE_DONE { return nil }
+    guard status == SQLITE_ROW else { throw failure(status) }
+    guard let text = sqlite3_column_text(statement, 0) else { return nil }
+    return String(cString: text)
+  }
+
   private func failure(_ status: Int32) -> BenchmarkError {
     .sqlite(sql, code: status, message: String(cString: sqlite3_errmsg(database)))
   }

@@ -8,12 +8,28 @@ import Models
 ///
 /// Each ``insert(_:)`` is its own transaction (SQLite's autocommit), so it is durable when it
 /// returns to the degree `synchronous` promises: `FULL` syncs the WAL on every commit,
-/// `NORMAL` only at checkpoints, so a power cut can lose the last commits.
+/// `NORMAL` only at checkpoints, so a power cut can lose the last commits. Both pragmas are
+/// read back after they are set, and a database that did not take them is refused: a
+/// `synchronous` set where it never takes (as GRDB's `prepareDatabase` once did) would make
+/// SQLite look faster than the durability it is compared at.
 final class SQLiteStore {
   /// SQLite's `PRAGMA synchronous` level.
   enum Synchronous: String {
     case full = "FULL"
     case normal = "NORMAL"
+
+    /// What `PRAGMA synchronous` reads back at this level.
+    var number: String {
+      switch self {
+      case .full: "2"
+      case .normal: "1"
+      }
+    }
+  }
+
+  /// The version of the SQLite library linked, such as `3.40.1`.
+  static var libraryVersion: String {
+    String(cString: sqlite3_libversion())
   }
 
   private let database: OpaquePointer
@@ -33,6 +49,8 @@ final class SQLiteStore {
     do {
       try Self.execute("PRAGMA journal_mode=WAL", on: handle)
       try Self.execute("PRAGMA synchronous=\(synchronous.rawValue)", on: handle)
+      try Self.check("journal_mode", is: "wal", on: handle)
+      try Self.check("synchronous", is: synchronous.number, on: handle)
       try Self.execute(
         "CREATE TABLE IF NOT EXISTS questions (id TEXT PRIMARY KEY, json TEXT NOT NULL)",
         on: handle)
@@ -76,6 +94,18 @@ final class SQLiteStore {
       questions.append(try decoder.decode(Question.self, from: Data(bytes)))
     }
     return questions
+  }
+
+  /// Reads `PRAGMA name` back and throws unless it is `expected`.
+  private static func check(
+    _ name: String, is expected: String, on database: OpaquePointer
+  ) throws(BenchmarkError) {
+    let statement = try SQLiteStatement("PRAGMA \(name)", in: database)
+    defer { statement.finalize() }
+    let found = try statement.firstColumnText()
+    guard found?.lowercased() == expected else {
+      throw .pragma(name, expected: expected, found: found ?? "no row")
+    }
   }
 
   private static func execute(_ sql: String, on database: OpaquePointer) throws(BenchmarkError) {

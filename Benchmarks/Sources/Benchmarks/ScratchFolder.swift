@@ -14,12 +14,24 @@ import Foundation
 struct ScratchFolder: Sendable {
   let url: URL
 
-  /// Creates `scratch-<pid>` inside `base`, creating `base` too if needed.
+  /// Creates `scratch-<pid>` inside `base`, creating `base` too if needed, and removes the
+  /// scratch folders of runs whose process is gone (killed before they could clean up).
   init(in base: URL) throws {
     url = base.appendingPathComponent(
       "scratch-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
     try? FileManager.default.removeItem(at: url)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    Self.removeAbandoned(in: base)
+  }
+
+  private static func removeAbandoned(in base: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
+    for name in names where name.hasPrefix("scratch-") {
+      guard let pid = Int32(name.dropFirst("scratch-".count)), pid > 0,
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: base.appendingPathComponent(name))
+    }
   }
 
   /// A new, empty folder `name` inside the scratch folder.

@@ -1,8 +1,9 @@
-// Durable saves one after another, on stores already holding 1,000 to 100,000 items.
+// Saves one after another, on stores already holding 1,000 to 100,000 items, with or without
+// busy processes beside them.
 
 import Foundation
 
-/// Times individual saves of new items on a store pre-filled with one batch.
+/// Times individual saves of new items on stores pre-filled with one batch.
 ///
 /// Every contender saves the same new questions on top of the same stored ones, and the
 /// contenders take turns: each turn is a block of ``blockSize`` saves on one store, and the
@@ -11,12 +12,34 @@ import Foundation
 /// store under the same disk, so the ratios between them hold even when the absolute figures
 /// move. Between turns the file system is synced, so one store's unflushed writes (the
 /// original pattern writes megabytes without an `fsync`) are not flushed during the next
-/// store's saves. A store stops after ``BenchmarkSizes/savesPerSize`` saves, or earlier once
+/// store's saves. A store stops after ``saves`` saves, or earlier once
 /// its saves have taken ``BenchmarkSizes/secondsPerSize`` (but never before
 /// ``BenchmarkSizes/minimumSaves``): that is what keeps the O(n) contenders from taking hours
 /// at 100,000 items.
+///
+/// With ``busyProcesses`` above zero, that many ``BusyProcess``es run while the stores take
+/// their turns (not while they are filled), and are killed when the turns end.
 struct SequentialSaveWorkload {
   let context: BenchmarkContext
+  /// The stores compared, in the order of their first turn.
+  let contenders: [Contender]
+  /// The store sizes, one after another.
+  let storeSizes: [Int]
+  /// The most saves timed per store, ``BenchmarkSizes/savesPerSize`` by default.
+  var saves: Int
+  /// CPU-burning processes beside the saves; 0 for none.
+  var busyProcesses: Int
+
+  init(
+    context: BenchmarkContext, contenders: [Contender], storeSizes: [Int], saves: Int? = nil,
+    busyProcesses: Int = 0
+  ) {
+    self.context = context
+    self.contenders = contenders
+    self.storeSizes = storeSizes
+    self.saves = saves ?? context.sizes.savesPerSize
+    self.busyProcesses = busyProcesses
+  }
 
   /// The saves one store makes in a turn.
   static let blockSize = 10
@@ -30,35 +53,48 @@ struct SequentialSaveWorkload {
     var isDone = false
   }
 
-  func run() async throws -> [BenchmarkResults.SaveRow] {
+  /// The rows, and the load the busy processes made, if there were any.
+  func run() async throws -> (rows: [BenchmarkResults.SaveRow], load: BenchmarkResults.LoadReport?)
+  {
     let sizes = context.sizes
+    let loaded = busyProcesses > 0 ? ", \(busyProcesses) busy processes" : ""
     var rows: [BenchmarkResults.SaveRow] = []
-    for size in sizes.storeSizes {
+    var load: BenchmarkResults.LoadReport?
+    for size in storeSizes {
       let stored = try QuestionBatch(count: size)
       let fresh = try QuestionBatch(
-        count: sizes.warmUpSaves + sizes.savesPerSize, firstNumber: size)
+        count: sizes.warmUpSaves + saves, firstNumber: size)
       var lanes: [Lane] = []
-      for contender in Contender.allCases {
-        context.progress("sequential saves: filling \(contender.label), \(Format.count(size))")
+      for contender in contenders {
+        context.progress("saves: filling \(contender.label), \(Format.count(size))\(loaded)")
         let folder = try context.scratch.folder("saves-\(contender.rawValue)-\(size)")
         let (store, _) = try await contender.makeStore(in: folder, filledWith: stored)
         lanes.append(Lane(contender: contender, folder: folder, store: store))
       }
       context.scratch.settle()
-      context.progress("sequential saves: every store in turn, \(Format.count(size)) stored")
-      try await takeTurns(&lanes, saving: fresh)
+      context.progress("saves: every store in turn, \(Format.count(size)) stored\(loaded)")
+      if busyProcesses > 0 {
+        let processes = try BusyProcesses(
+          count: busyProcesses, seconds: sizes.busyProcessSeconds)
+        // Let them start and take their share of the cores before the first timed save.
+        try await Task.sleep(for: .milliseconds(300))
+        try await takeTurns(&lanes, saving: fresh)
+        load = processes.stop()
+      } else {
+        try await takeTurns(&lanes, saving: fresh)
+      }
       for lane in lanes {
         rows.append(
           BenchmarkResults.SaveRow(
-            contender: lane.contender, storedItems: size, saves: lane.samples.count,
-            medianMicroseconds: lane.samples.median.microseconds,
+            contender: lane.contender, storedItems: size, busyProcesses: busyProcesses,
+            saves: lane.samples.count, medianMicroseconds: lane.samples.median.microseconds,
             p99Microseconds: lane.samples.p99.microseconds))
       }
       let folders = lanes.map(\.folder)
       lanes.removeAll()  // Closes the stores before their folders go.
       for folder in folders { context.scratch.discard(folder) }
     }
-    return rows
+    return (rows, load)
   }
 
   /// Gives every running store, in turn, its next block of saves of `fresh`, timing each

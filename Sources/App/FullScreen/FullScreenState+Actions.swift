@@ -52,7 +52,8 @@ extension FullScreenState {
       guard let question = selectedQuestion else { return }
       model.askToDelete(question)
     case .confirm:
-      await model.confirmDeletion()
+      guard case .confirmDeletion(let question) = model.destination else { return }
+      await model.confirmDeletion(of: question)
       select(selection)
     case .startSearch: startSearch()
     case .finishSearch: finishSearch()
@@ -111,7 +112,7 @@ extension FullScreenState {
   /// Saves the form through the model, then selects the saved question; when a field needs
   /// fixing, moves typing to the first such field instead.
   private func save(_ editor: QuestionEditorViewModel) async {
-    if let saved = await model.saveEditor() {
+    if let saved = await model.saveEditor(editor) {
       select(list.questions.firstIndex { $0.id == saved.id } ?? selection)
     } else if let field = QuestionEditorViewModel.Field.allCases.first(where: {
       editor.problems[$0] != nil
@@ -159,7 +160,8 @@ extension FullScreenState {
   private func performOnEditConflict(_ action: Action) async {
     switch action {
     case .confirm:
-      if let saved = await model.keepMine() {
+      guard case .editConflict(let yours, let theirs) = model.destination else { return }
+      if let saved = await model.keepMine(yours, over: theirs) {
         select(list.questions.firstIndex { $0.id == saved.id } ?? selection)
       }
     case .goBack: model.keepTheirs()

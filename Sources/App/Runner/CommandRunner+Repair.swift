@@ -90,12 +90,20 @@ extension CommandRunner {
         var text =
           "\(store) could not be read: \(Self.damage(in: error));"
           + " kept \(salvaged.kept) of \(total) \(noun)"
-        if salvaged.journalRecordsApplied + salvaged.journalRecordsDamaged > 0 {
-          text +=
-            ", and \(salvaged.journalRecordsApplied) of"
-            + " \(salvaged.journalRecordsApplied + salvaged.journalRecordsDamaged) later changes"
+        let changes =
+          salvaged.journalRecordsApplied + salvaged.journalRecordsDamaged
+          + salvaged.journalRecordsSetAside
+        if changes > 0 {
+          text += ", and \(salvaged.journalRecordsApplied) of \(changes) later changes"
         }
         text += ".\n"
+        if let unapplied = salvaged.unappliedRecordsAt {
+          text +=
+            "\(salvaged.journalRecordsSetAside) intact later"
+            + " \(salvaged.journalRecordsSetAside == 1 ? "change comes" : "changes come")"
+            + " after a damaged one, so \(salvaged.journalRecordsSetAside == 1 ? "it was" : "they were")"
+            + " not applied; \(salvaged.journalRecordsSetAside == 1 ? "it is" : "they are") in \(unapplied.path).\n"
+        }
         if salvaged.checksumMismatch && salvaged.damaged == 0 && !salvaged.truncated {
           text +=
             "Its checksum failed although every item still reads: compare with the original.\n"
@@ -104,8 +112,12 @@ extension CommandRunner {
         text +=
           "Nothing was deleted; the original bytes are in \(moved.joined(separator: " and ")).\n"
         return (report, text)
-      } catch {
+      } catch PersistenceError.corrupt {
         // A layout that cannot be taken apart item by item: move the whole file aside.
+      } catch {
+        // Anything else (a file that cannot be read or written) is reported as it is:
+        // moving the files aside would hide it and start the store empty.
+        throw .store(error)
       }
       do {
         report.movedTo = try LocalRepository<Item>.moveAside(

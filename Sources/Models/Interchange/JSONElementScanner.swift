@@ -8,13 +8,6 @@
 /// syntax, which the decoder does. A problem found while decoding element `i` is reported at
 /// line `lines[i]`.
 enum JSONElementScanner {
-  /// The line (from 1) where each element of the question array starts, in order.
-  static func elementLines(in bytes: [UInt8]) -> [Int] {
-    var lines: [Int] = []
-    bytes.withUnsafeBufferPointer { _ = scan($0) { line, _ in lines.append(line) } }
-    return lines
-  }
-
   /// The line each element of `indices` (counted from 0) starts on.
   static func lines(ofElements indices: Set<Int>, in bytes: [UInt8]) -> [Int: Int] {
     var lines: [Int: Int] = [:]

@@ -1,6 +1,9 @@
 // The watcher's fallback: a cheap check of the files' size and identity every 100 ms.
 
-import Dispatch
+// A Dispatch source is a thread-safe object, but the Linux overlay of libdispatch declares
+// nothing about Sendable, so the compiler cannot tell that one created here may be handed to
+// the lock that keeps it (`LockedState`, which takes its value as `sending`).
+@preconcurrency import Dispatch
 import Foundation
 
 #if canImport(Glibc)

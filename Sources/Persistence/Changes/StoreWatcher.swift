@@ -1,6 +1,9 @@
 // Notices when other writers touch a store's files: inotify on Linux, Dispatch on Apple platforms.
 
-import Dispatch
+// A Dispatch source is a thread-safe object, but the Linux overlay of libdispatch declares
+// nothing about Sendable, so the compiler cannot tell that one created here may be handed to
+// the lock that keeps it (`LockedState`, which takes its value as `sending`).
+@preconcurrency import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -54,7 +57,7 @@ final class StoreWatcher: Sendable {
 
   /// What starts the platform's watch: `nil` when it cannot be set up.
   typealias PlatformWatch =
-    (
+    @Sendable (
       _ directory: String, _ names: Set<String>, _ queue: DispatchQueue,
       _ handler: @escaping @Sendable () -> Void
     ) -> (any DispatchSourceProtocol)?
@@ -86,20 +89,21 @@ final class StoreWatcher: Sendable {
     // Set up on the handlers' queue, so that none of them runs before the sources are in place.
     queue.sync {
       let folder = Self.identity(ofFolder: directory)
-      let started: Sources
-      if let platform = platformWatch(directory, names, queue, handler) {
-        let folderCheck = DispatchSource.makeTimerSource(queue: queue)
-        folderCheck.setEventHandler {
-          if Self.identity(ofFolder: directory) != folder { pollInstead() }
+      sources.withLock { sources in
+        if let platform = platformWatch(directory, names, queue, handler) {
+          let folderCheck = DispatchSource.makeTimerSource(queue: queue)
+          folderCheck.setEventHandler {
+            if StoreWatcher.identity(ofFolder: directory) != folder { pollInstead() }
+          }
+          folderCheck.schedule(
+            deadline: .now() + StoreWatcher.folderCheckInterval,
+            repeating: StoreWatcher.folderCheckInterval)
+          folderCheck.resume()
+          sources = .watching(platform: platform, folderCheck: folderCheck)
+        } else {
+          sources = .polling(PollingWatch.source(paths: paths, queue: queue, handler: handler))
         }
-        folderCheck.schedule(
-          deadline: .now() + Self.folderCheckInterval, repeating: Self.folderCheckInterval)
-        folderCheck.resume()
-        started = .watching(platform: platform, folderCheck: folderCheck)
-      } else {
-        started = .polling(PollingWatch.source(paths: paths, queue: queue, handler: handler))
       }
-      sources.withLock { $0 = started }
     }
     self.sources = sources
   }

@@ -31,7 +31,7 @@ import ViewModels
     other.answer = theirs
     other.tags.append("elsewhere")
     try await repository.save(other)
-    #expect(await state.model.saveEditor() == nil)
+    #expect(await state.model.saveEditor(editor) == nil)
     return state
   }
 

@@ -29,6 +29,11 @@ final class FailingFileSystem: FileSystem {
     var failMatchingRemaining = Int.max
     /// What was written to each file since its last `fsync`.
     var unsyncedFiles: [String: UnsyncedWrites] = [:]
+    /// Every how many-th `fsync` fails, and whether a failed one drops the pages it could not
+    /// write: see ``failEverySync(_:losingPages:)``.
+    var failingSyncs: (every: Int, losingPages: Bool, count: Int)?
+    /// Whether the next `fsync` of a journal fails and drops its pages.
+    var failsNextJournalSync = false
     /// Flushes that wait for a gate: see ``holdFlushes(onPathContaining:until:entered:)``.
     var heldFlushes: (part: String, gate: DispatchSemaphore, entered: Guarded<Int>)?
   }
@@ -48,7 +53,8 @@ final class FailingFileSystem: FileSystem {
   /// The names of the calls made so far, such as `["lstat", "open", "fchmod", ...]`.
   var calls: [String] { state.withLock { $0.calls } }
 
-  /// The calls made while no repository queue (``RepositoryQueue``) was running the caller.
+  /// The calls made while no repository queue (``StoreExecutor/makeQueue(label:)``) was
+  /// running the caller.
   var callsOffExecutor: [String] { state.withLock { $0.callsOffExecutor } }
 
   /// The size of each file at the moment it was renamed into place, in order.
@@ -82,7 +88,7 @@ final class FailingFileSystem: FileSystem {
   }
 
   private func check(_ call: String, _ path: String) throws(SystemCallError) {
-    let onExecutor = RepositoryQueue.currentLabel != nil
+    let onExecutor = StoreExecutor.currentQueueLabel != nil
     let failure: Int32? = state.withLock {
       $0.calls.append(call)
       if !onExecutor { $0.callsOffExecutor.append(call) }
@@ -188,7 +194,36 @@ final class FailingFileSystem: FileSystem {
     state.withLock { $0.heldFlushes = (part, gate, entered) }
   }
 
+  /// Makes every `every`-th `fsync` from now on fail with `EIO`, as a failing disk does. With
+  /// `losingPages`, a failed `fsync` also drops what was written to that file since its last
+  /// sync, as Linux may (PostgreSQL's "fsyncgate"): the old bytes read back, and a later
+  /// `fsync` that succeeds does not bring them back. `nil` stops it.
+  func failEverySync(_ every: Int?, losingPages: Bool = false) {
+    state.withLock { $0.failingSyncs = every.map { ($0, losingPages, 0) } }
+  }
+
+  /// Makes the next `fsync` of a file whose path ends in `.journal` fail with `EIO` and drop
+  /// the pages it could not write (see ``failEverySync(_:losingPages:)``).
+  func failNextJournalSyncLosingPages() {
+    state.withLock { $0.failsNextJournalSync = true }
+  }
+
   func synchronize(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    let failing = state.withLock { state -> (fails: Bool, losingPages: Bool) in
+      if state.failsNextJournalSync && path.hasSuffix(".journal") {
+        state.failsNextJournalSync = false
+        return (true, true)
+      }
+      guard var syncs = state.failingSyncs else { return (false, false) }
+      syncs.count += 1
+      state.failingSyncs = syncs
+      return (syncs.count % syncs.every == 0, syncs.losingPages)
+    }
+    if failing.fails {
+      state.withLock { $0.calls.append("fsync") }
+      if failing.losingPages { dropUnsyncedWrites(of: path) }
+      throw SystemCallError(call: "fsync", path: path, code: EIO)
+    }
     try check("fsync", path)
     if let held = state.withLock({ $0.heldFlushes }), path.contains(held.part) {
       held.entered.withLock { $0 += 1 }
@@ -204,9 +239,19 @@ final class FailingFileSystem: FileSystem {
   /// its size at that `fsync`, or emptied). A snapshot is synced before it is renamed into
   /// place, so this is what a power cut does to a store.
   func dropUnsyncedWrites() {
+    dropUnsyncedWrites(ofFilesWhere: { _ in true })
+  }
+
+  /// ``dropUnsyncedWrites()`` for the file at `path` only.
+  func dropUnsyncedWrites(of path: String) {
+    dropUnsyncedWrites(ofFilesWhere: { $0 == path })
+  }
+
+  private func dropUnsyncedWrites(ofFilesWhere matches: (String) -> Bool) {
     let files = state.withLock { state in
-      defer { state.unsyncedFiles = [:] }
-      return state.unsyncedFiles
+      let dropped = state.unsyncedFiles.filter { matches($0.key) }
+      for path in dropped.keys { state.unsyncedFiles.removeValue(forKey: path) }
+      return dropped
     }
     for (path, writes) in files {
       if let handle = FileHandle(forUpdatingAtPath: path) {
@@ -263,6 +308,16 @@ final class FailingFileSystem: FileSystem {
     let size = try real.status(ofPath: source).size
     try real.rename(source, to: destination)
     state.withLock { $0.renamedSizes.append(size) }
+  }
+
+  func setPermissions(ofPath path: String, _ permissions: mode_t) throws(SystemCallError) {
+    try check("chmod", path)
+    try real.setPermissions(ofPath: path, permissions)
+  }
+
+  func link(_ source: String, to destination: String) throws(SystemCallError) {
+    try check("link", destination)
+    try real.link(source, to: destination)
   }
 
   func unlink(_ path: String) throws(SystemCallError) {

@@ -2,6 +2,8 @@
 
 import Foundation
 
+@testable import Persistence
+
 /// A model with an `Int` identifier, to show the repository is generic over ID types.
 struct Counter: Codable, Identifiable, Sendable, Equatable {
   var id: Int
@@ -29,4 +31,11 @@ func paddedNote(_ index: Int, prefix: String) -> Note {
 /// The bytes of a file, or `nil` if there is none.
 func bytes(of url: URL) -> Data? {
   FileManager.default.contents(atPath: url.path)
+}
+
+/// A journal record of `payload` numbered `sequence`, as a writer that knew the journal to be
+/// synced through byte `synced` writes it.
+func journalRecord(payload: [UInt8], sequence: Int, synced: Int64 = 0) -> [UInt8] {
+  Journal.Record.encode(
+    sequence: sequence, synced: synced, payload: payload, payloadChecksum: CRC32C.checksum(payload))
 }

@@ -25,11 +25,11 @@ struct SnapshotUnderTest {
     try bytes.write(to: url)
   }
 
-  /// The ``SnapshotFile`` of the store, reading `chunkSize` bytes at a time.
-  func file(chunkSize: Int = 1 << 20) throws -> SnapshotFile {
+  /// The ``Snapshot`` of the store, reading `chunkSize` bytes at a time.
+  func file(chunkSize: Int = 1 << 20) throws -> Snapshot {
     var configuration = StoreConfiguration()
     configuration.snapshotChunkSize = chunkSize
-    return SnapshotFile(
+    return Snapshot(
       location: try StoreLocation(directory: folder, filename: "q.json"),
       configuration: configuration)
   }

@@ -1,4 +1,5 @@
-// The original pattern: an actor that keeps every item in a dictionary and in one JSON file.
+// A store of identifiable values: an actor that keeps every item in a dictionary and in one
+// JSON file.
 
 import Foundation
 

@@ -1,4 +1,5 @@
-// The original pattern: an actor that keeps every item in a dictionary and in one JSON file.
+// A store of identifiable values: an actor that keeps every item in a dictionary and in one
+// JSON file.
 
 import Foundation
 
@@ -8,23 +9,20 @@ public actor BookStore<Item: Codable & Identifiable & Sendable> {
   public let fileURL: URL
   /// Every item, by its ID: the actor's state, which only its own methods touch.
   private var cache: [Item.ID: Item] = [:]
-  /// The queue that runs this actor's code, instead of a thread of the shared pool.
-  private let executor = QueueExecutor(name: "BookStore")
 
-  /// Where the actor's methods run: on its own queue.
-  public nonisolated var unownedExecutor: UnownedSerialExecutor {
-    executor.asUnownedSerialExecutor()
-  }
-
-  /// Opens the store, reading the file before it returns; a missing file is an empty store.
+  /// Opens the store, reading the file before it returns. A missing file is an empty store;
+  /// a file that cannot be read or decoded makes `init` throw, and is left as it is.
   public init(fileURL: URL) throws {
     self.fileURL = fileURL
     try FileManager.default.createDirectory(
       at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-    if let data = try? Data(contentsOf: fileURL),
-      let items = try? JSONDecoder().decode([Item].self, from: data)
-    {
-      for item in items { cache[item.id] = item }
+    guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
+    let items = try JSONDecoder().decode([Item].self, from: Data(contentsOf: fileURL))
+    for item in items {
+      // Two items with one ID: which is right is for a person to decide, not for a dictionary.
+      guard cache.updateValue(item, forKey: item.id) == nil else {
+        throw BookStoreError.repeatedID("\(item.id)", in: fileURL)
+      }
     }
   }
 

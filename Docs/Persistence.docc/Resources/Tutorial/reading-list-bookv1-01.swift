@@ -17,4 +17,10 @@ struct BookV1: Decodable, Sendable {
     case addedAt = "added_at"
     case finishedAt = "finished_at"
   }
+
+  /// The same book in version 2: no tags yet.
+  func upgraded() -> Book {
+    Book(
+      id: id, title: title, author: author, addedAt: addedAt, finishedAt: finishedAt, tags: [])
+  }
 }

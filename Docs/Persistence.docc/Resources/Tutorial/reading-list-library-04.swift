@@ -10,11 +10,18 @@ public struct Library: Sendable {
   /// Every book, on disk or in memory: code written against the protocol works with both.
   public let books: any Repository<Book>
 
-  /// Opens the reading list in `folder`, reading every book before it returns.
+  /// Opens the reading list in `folder`, reading every book before it returns, on a thread
+  /// of its own rather than the caller's: in version 2 of the format, with the step that
+  /// upgrades a version-1 book, as `BookStore.readingList(in:)` does.
   public static func open(
     in folder: URL = DataDirectory.url(appName: "ReadingList")
-  ) throws -> Library {
-    Library(books: try LocalRepository<Book>(directory: folder, filename: filename))
+  ) async throws -> Library {
+    var configuration = StoreConfiguration()
+    configuration.schemaVersion = 2
+    configuration.migrations = [StoreMigration(from: 1) { (old: BookV1) in old.upgraded() }]
+    return Library(
+      books: try await LocalRepository<Book>.open(
+        directory: folder, filename: filename, configuration: configuration))
   }
 
   /// A library kept in memory only, for tests and previews.
@@ -28,12 +35,19 @@ public struct Library: Sendable {
     try await books.save(contentsOf: titles.map { Book(title: $0, addedAt: now) })
   }
 
+  /// Whether starting again can help after `error` from ``open(in:)``: the files are there
+  /// and cannot be read. A list saved by a newer version, or a folder in the way, is not
+  /// helped by moving the files aside.
+  public static func canStartAgain(after error: any Error) -> Bool {
+    (error as? PersistenceError)?.canBeMovedAside ?? false
+  }
+
   /// Moves an unreadable reading list aside and opens an empty one in its place. Call it
   /// only after the person agreed: the old bytes are kept, at `keptAt`, but no longer shown.
   public static func startAgain(
     in folder: URL = DataDirectory.url(appName: "ReadingList")
-  ) throws -> (library: Library, keptAt: URL?) {
+  ) async throws -> (library: Library, keptAt: URL?) {
     let keptAt = try LocalRepository<Book>.moveAside(directory: folder, filename: filename)
-    return (try open(in: folder), keptAt)
+    return (try await open(in: folder), keptAt)
   }
 }

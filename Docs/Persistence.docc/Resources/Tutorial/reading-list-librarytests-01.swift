@@ -10,7 +10,7 @@ import Testing
     try await withTemporaryTestFolder { folder in
       try await Library.open(in: folder).addBooks(titled: ["Dune", "Emma", "Ulysses"])
 
-      let reopened = try Library.open(in: folder)
+      let reopened = try await Library.open(in: folder)
       #expect(await reopened.books.loadAll().map(\.title) == ["Dune", "Emma", "Ulysses"])
     }
   }

@@ -1,55 +1,64 @@
-// Where the original pattern stops being enough, one test per limit, and how
-// `LocalRepository` answers each.
+// Where the original pattern stops being enough, one test per limit: each fails against the
+// first BookStore, and passes once BookStore is fixed.
 
 import Foundation
-import Persistence
 import ReadingList
 import Testing
 
+/// Makes every later write into `folder` fail: the folder goes away (a disk unmounted, a
+/// user's clean-up) and a plain file takes its place.
+func breakWrites(in folder: URL) throws {
+  try FileManager.default.removeItem(at: folder)
+  try Data().write(to: folder)
+}
+
 @Suite struct LimitsTests {
-  @Test func aDamagedFileIsReadAsEmptyThenOverwritten() async throws {
+  @Test func aDamagedFileIsNeverReadAsEmpty() async throws {
     try await withTemporaryTestFolder { folder in
       let file = folder.appendingPathComponent("books.json")
       let damaged = Data("[{\"id\": \"not a book".utf8)
       try damaged.write(to: file)
 
-      let store = try BookStore<Book>(fileURL: file)
-      try await store.save(Book(title: "Dune"))
-
-      let onDisk = try Data(contentsOf: file)
-      withKnownIssue("BookStore opened the damaged file as empty, and its save replaced it") {
-        #expect(onDisk == damaged)
+      #expect(throws: (any Error).self, "BookStore opened a damaged file as an empty list") {
+        try BookStore<Book>(fileURL: file)
       }
+      // The app opens the store and saves a book, as it would on any launch.
+      if let store = try? BookStore<Book>(fileURL: file) {
+        try? await store.save(Book(title: "Dune"))
+      }
+      let onDisk = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+      #expect(onDisk == "[{\"id\": \"not a book", "The damaged file was replaced with: \(onDisk)")
     }
   }
 
-  @Test func localRepositoryRefusesADamagedFileAndLeavesItAlone() async throws {
-    try await withTemporaryTestFolder { folder in
-      let file = folder.appendingPathComponent("books.json")
-      let damaged = Data("[{\"id\": \"not a book".utf8)
-      try damaged.write(to: file)
-
-      #expect(throws: PersistenceError.self) {
-        try LocalRepository<Book>(directory: folder, filename: "books.json")
-      }
-      #expect(try Data(contentsOf: file) == damaged)
-    }
-  }
-
-  /// Puts a plain file where the store's folder was, so that every write into it fails.
-  func breakTheFolder(_ folder: URL) throws {
-    try FileManager.default.removeItem(at: folder)
-    try Data().write(to: folder)
-  }
-
-  @Test func aFailedWriteLeavesMemoryAndDiskApart() async throws {
+  @Test func aFailedWriteLeavesMemoryAsTheFile() async throws {
     try await withTemporaryTestFolder { folder in
       let store = try BookStore<Book>(fileURL: folder.appendingPathComponent("books.json"))
-      try breakTheFolder(folder)
+      try breakWrites(in: folder)
 
       await #expect(throws: (any Error).self) { try await store.save(Book(title: "Dune")) }
-      await withKnownIssue("The save threw, but BookStore kept the book in memory") {
-        #expect(await store.loadAll().isEmpty)
+      let shown = await store.loadAll().map(\.title)
+      #expect(shown.isEmpty, "The save threw, and BookStore still shows \(shown)")
+    }
+  }
+
+  /// A store of `count` books in `folder`, written as BookStore writes them; then one save.
+  /// The save writes the whole file, so the file's size is what it wrote.
+  func bytesWrittenBySave(withBooksStored count: Int, in folder: URL) async throws -> Int {
+    let file = folder.appendingPathComponent("books-\(count).json")
+    let books = (0..<count).map { Book(title: "Book \($0)") }
+    try JSONEncoder().encode(books).write(to: file)
+    let store = try BookStore<Book>(fileURL: file)
+    try await store.save(Book(title: "One more"))
+    return try Data(contentsOf: file).count
+  }
+
+  @Test func aSaveCostsTheSameAtAnySize() async throws {
+    try await withTemporaryTestFolder { folder in
+      let few = try await bytesWrittenBySave(withBooksStored: 10, in: folder)
+      let many = try await bytesWrittenBySave(withBooksStored: 1_000, in: folder)
+      withKnownIssue("BookStore writes every book on every save") {
+        #expect(many < 2 * few, "One save wrote \(few) bytes with 10 books, \(many) with 1,000")
       }
     }
   }

@@ -1,5 +1,5 @@
-// The reading list at the command line: `reading-list add TITLE`, `reading-list finish N`,
-// and with no arguments the list itself.
+// The reading list at the command line: `reading-list add TITLE`, and with no arguments the
+// list itself.
 
 import Foundation
 import ReadingList

@@ -4,26 +4,30 @@
 import Foundation
 import ReadingList
 
+let store = try BookStore<Book>.readingList(
+  in: URL(fileURLWithPath: "."),
+  whileWaiting: {
+    FileHandle.standardError.write(Data("Waiting for another reading-list to finish…\n".utf8))
+  })
 let arguments = Array(CommandLine.arguments.dropFirst())
-let library = try Library.open()
-let model = ReadingListModel(repository: library.books)
 
-await model.load()
+/// Every book, oldest first: the store keeps them in no particular order.
+let books = await store.loadAll().sorted { $0.addedAt < $1.addedAt }
 switch arguments.first {
 case "add":
-  await model.addBook(title: arguments.dropFirst().joined(separator: " "))
+  try await store.save(Book(title: arguments.dropFirst().joined(separator: " ")))
 case "finish":
   guard let number = arguments.dropFirst().first.flatMap({ Int($0) }),
-    model.books.indices.contains(number - 1)
+    books.indices.contains(number - 1)
   else {
     print("Usage: reading-list finish N, where N is a book's number in the list.")
     exit(64)
   }
-  await model.markFinished(model.books[number - 1].id)
+  try await store.save(books[number - 1].finished())
 default:
   break
 }
-if let message = model.errorMessage { print(message) }
-for (index, book) in model.books.enumerated() {
+let updated = await store.loadAll().sorted { $0.addedAt < $1.addedAt }
+for (index, book) in updated.enumerated() {
   print("\(index + 1). [\(book.isFinished ? "x" : " ")] \(book.title)")
 }

@@ -4,37 +4,30 @@
 import Foundation
 import ReadingList
 
+let store = try BookStore<Book>.readingList(
+  in: URL(fileURLWithPath: "."),
+  whileWaiting: {
+    FileHandle.standardError.write(Data("Waiting for another reading-list to finish…\n".utf8))
+  })
 let arguments = Array(CommandLine.arguments.dropFirst())
-let library: Library
-do {
-  if arguments.first == "start-again" {
-    library = try Library.startAgain().library
-  } else {
-    library = try Library.open()
-  }
-} catch {
-  print(error.localizedDescription)
-  print("To keep the damaged file aside and start an empty list: reading-list start-again")
-  exit(1)
-}
-let model = ReadingListModel(repository: library.books)
+let library = try await Library.open()
 
-await model.load()
 switch arguments.first {
 case "add":
-  await model.addBook(title: arguments.dropFirst().joined(separator: " "))
+  try await library.books.save(Book(title: arguments.dropFirst().joined(separator: " ")))
 case "finish":
+  let books = await library.books.loadAll()
   guard let number = arguments.dropFirst().first.flatMap({ Int($0) }),
-    model.books.indices.contains(number - 1)
+    books.indices.contains(number - 1)
   else {
     print("Usage: reading-list finish N, where N is a book's number in the list.")
     exit(64)
   }
-  await model.markFinished(model.books[number - 1].id)
+  try await library.books.save(books[number - 1].finished())
 default:
   break
 }
-if let message = model.errorMessage { print(message) }
-for (index, book) in model.books.enumerated() {
+// The repository keeps the order in which books were added: no sorting.
+for (index, book) in await library.books.loadAll().enumerated() {
   print("\(index + 1). [\(book.isFinished ? "x" : " ")] \(book.title)")
 }

@@ -1,18 +1,17 @@
 // A reading list saved before tags existed opens with every book, tagged with nothing.
 
 import Foundation
-import Persistence
 import ReadingList
 import Testing
 
 @Suite struct MigrationTests {
   @Test func aVersionOneListOpensWithEveryBook() async throws {
     try await withTemporaryTestFolder { folder in
-      // What version 1 of the app left on disk: books without tags.
-      let old = try LocalRepository<OldBook>(directory: folder, filename: Library.filename)
-      try await old.save(OldBook(id: UUID(), title: "Dune", author: "", added_at: .now))
+      // What version 1 of the app left on disk: a plain array of books without tags.
+      let old = [OldBook(id: UUID(), title: "Dune", author: "", added_at: .now)]
+      try JSONEncoder().encode(old).write(to: folder.appendingPathComponent("books.json"))
 
-      let books = try await Library.open(in: folder).books.loadAll()
+      let books = try await BookStore<Book>.readingList(in: folder).loadAll()
       #expect(books.map(\.title) == ["Dune"])
       #expect(books.first?.tags == [])
     }

@@ -12,7 +12,7 @@ public final class ReadingListModel {
   /// What went wrong with the last action, for the screen to show; `nil` after a success.
   public private(set) var errorMessage: String?
 
-  @ObservationIgnored private let repository: any Repository<Book>
+  private let repository: any Repository<Book>
 
   public init(repository: any Repository<Book>) {
     self.repository = repository

@@ -7,33 +7,41 @@ import ReadingList
 import Testing
 
 @Suite struct RecoveryTests {
-  /// Saves Dune, then Emma, and writes `bytes` right after Emma's record, where a crash or
-  /// a fault would leave them. The zeros after the records are room kept for the next ones.
-  func journalAfterTwoSaves(in folder: URL, thenAppend bytes: String) async throws {
-    let library = try Library.open(in: folder)
-    try await library.addBooks(titled: ["Dune"])
-    try await library.addBooks(titled: ["Emma"])
-    let journal = folder.appendingPathComponent("books.json.journal")
-    let records = try Data(contentsOf: journal).prefix { $0 != 0 }
-    try (records + Data(bytes.utf8)).write(to: journal)
+  /// Opens a reading list in `folder` and adds Dune, Emma and Ulysses, one change each. The
+  /// first change writes the snapshot; the next two are records in the journal, followed by
+  /// zeros, room kept for the next ones. Returns the journal's location.
+  func addThreeBooks(in folder: URL) async throws -> URL {
+    let library = try await Library.open(in: folder)
+    for title in ["Dune", "Emma", "Ulysses"] {
+      try await library.addBooks(titled: [title])
+    }
+    return folder.appendingPathComponent("books.json.journal")
   }
 
   @Test func aRecordTornByACrashIsIgnored() async throws {
     try await withTemporaryTestFolder { folder in
-      // The start of a third record: its header promises 200 bytes, and no end of line.
-      try await journalAfterTwoSaves(in: folder, thenAppend: "3 200 0badc0de {\"books\":[")
+      let journal = try await addThreeBooks(in: folder)
+      // The start of a fourth record, where a crash would leave it: its header promises 200
+      // bytes, and there is no end of line.
+      let records = try Data(contentsOf: journal).prefix { $0 != 0 }
+      try (records + Data("4 200 0 0badc0de {\"books\":[".utf8)).write(to: journal)
 
-      let reopened = try Library.open(in: folder)
-      #expect(await reopened.books.loadAll().map(\.title) == ["Dune", "Emma"])
+      let reopened = try await Library.open(in: folder)
+      #expect(await reopened.books.loadAll().map(\.title) == ["Dune", "Emma", "Ulysses"])
     }
   }
 
-  @Test func aWholeRecordThatFailsItsChecksumIsRefused() async throws {
+  @Test func aSavedRecordThatFailsItsChecksumIsRefused() async throws {
     try await withTemporaryTestFolder { folder in
-      // A complete line, the right length, ending in a newline, with a wrong checksum.
-      try await journalAfterTwoSaves(in: folder, thenAppend: "3 10 0badc0de {\"id\":\"x\"}\n")
+      let journal = try await addThreeBooks(in: folder)
+      // One letter of Emma's record changed: its checksum no longer matches. Ulysses' record,
+      // written once Emma's was on disk, says how far the journal was synced: past Emma's.
+      var bytes = try Data(contentsOf: journal)
+      let emma = try #require(bytes.firstRange(of: Data("Emma".utf8)))
+      bytes.replaceSubrange(emma, with: Data("Emmy".utf8))
+      try bytes.write(to: journal)
 
-      #expect(throws: PersistenceError.self) { try Library.open(in: folder) }
+      await #expect(throws: PersistenceError.self) { try await Library.open(in: folder) }
     }
   }
 
@@ -42,7 +50,7 @@ import Testing
       let file = folder.appendingPathComponent(Library.filename)
       try Data("not a reading list".utf8).write(to: file)
 
-      let (library, keptAt) = try Library.startAgain(in: folder)
+      let (library, keptAt) = try await Library.startAgain(in: folder)
 
       #expect(await library.books.loadAll().isEmpty)
       let kept = try #require(keptAt)

@@ -14,9 +14,10 @@ extension Exercise {
         + "by the compiler at every access.",
       page: "Docs/Persistence.docc/DesignDecisions.md, \"An actor, not a class and a lock\"",
       hints: [
-        "Make VisitCounter an actor. Its methods stay the same; callers will await them.",
+        "Make VisitCounter an actor. Its methods stay the same and stay isolated; callers will "
+          + "await them. Nothing nonisolated: that is the lock-free race again.",
         "Write `actor VisitCounter {`, keep `private var counts`, and delete the lock and the "
-          + "lock()/unlock() calls. No @unchecked Sendable.",
+          + "lock()/unlock() calls. No @unchecked Sendable, no nonisolated(unsafe).",
       ],
       expectedFailure: "is mutable"),
     Exercise(
@@ -24,15 +25,18 @@ extension Exercise {
       title: "A damaged file is not an empty store",
       problem:
         "NoteStore's init uses try? for both reading and decoding, so a file it cannot decode opens "
-        + "as an empty store. The next save then writes that empty store over it.",
+        + "as an empty store, and a file with two notes of one ID crashes the app. The next save "
+        + "writes the empty store over the file.",
       stakes: "One damaged byte, and every note the user ever wrote is gone for good.",
       page:
         "Docs/Persistence.docc/Reliability.md, \"2. A file that cannot be read is never "
         + "overwritten or deleted\"",
       hints: [
-        "Only a missing file means an empty store. Any other failure must throw from init.",
+        "Only a missing file means an empty store. Any other failure must throw from init, and "
+          + "two notes with one ID are damage too: Dictionary(uniqueKeysWithValues:) traps on them.",
         "Check FileManager.default.fileExists(atPath:) first; if it exists, use plain `try` for "
-          + "Data(contentsOf:) and JSONDecoder().decode, with no `try?`.",
+          + "Data(contentsOf:) and JSONDecoder().decode, with no `try?`. Fill the dictionary in a "
+          + "loop, and throw when `notes.updateValue(note, forKey: note.id)` returns a note.",
       ],
       expectedFailure: "init must throw"),
     Exercise(
@@ -56,15 +60,20 @@ extension Exercise {
       title: "Task.detached lands an older draft last",
       problem:
         "save(_:) hands each write to Task.detached. Detached tasks run in no particular order, so "
-        + "when the first write is slow, the older draft lands after the newer one.",
+        + "when the first write is slow, the older draft lands after the newer one. Awaiting the "
+        + "write inside save(_:) is not enough: the actor takes the next save at that await.",
       stakes:
         "The file keeps a draft the user already replaced, and a failed write is never reported.",
       page:
-        "Docs/Persistence.docc/ConcurrencyPitfalls.md, \"Task.detached still runs on the "
-        + "cooperative pool\"",
+        "Docs/Persistence.docc/ConcurrencyPitfalls.md, \"Reentrancy: the actor's state can "
+        + "change at every await\"",
       hints: [
-        "The actor already runs saves one at a time: do the write inside save(_:), not in a task.",
-        "Replace the Task.detached block with `try await write(data)`.",
+        "The actor is reentrant: while one save awaits its write, the next save runs. Make each "
+          + "write wait for the one before it, with no await between taking the previous write "
+          + "and putting yours in its place.",
+        "Keep `private var lastWrite: Task<Void, any Error>?`. In save: `let previous = lastWrite`, "
+          + "`let thisWrite = Task { [write] in _ = await previous?.result; try await write(data) }`, "
+          + "`lastWrite = thisWrite`, then `try await thisWrite.value`.",
       ],
       expectedFailure: "the older draft landed after the newer one"),
     Exercise(
@@ -79,7 +88,8 @@ extension Exercise {
         "Docs/Persistence.docc/ConcurrencyPitfalls.md, \"Check, then act, is not atomic across an "
         + "await\"",
       hints: [
-        "The check and the save must be one call to the repository actor, with no await between.",
+        "The check and the save must be one call to the repository actor: every await between "
+          + "them is a gap, and checking again after the vetting only moves the gap.",
         "Vet first, then `return try await accounts.insert(Account(id: name, owner: owner))`: "
           + "insert saves only when the ID is free and says whether it did.",
       ],
@@ -132,19 +142,24 @@ extension Exercise {
       expectedFailure: "silently undid another writer's change"),
     Exercise(
       number: 9, folder: "09-renamed-field", fileName: "Note.swift",
-      title: "A renamed field needs a migration",
+      title: "A new stored shape needs a version and a migration",
       problem:
-        "Note.text was renamed to body. Stores written by version 1 hold \"text\", so they no "
-        + "longer decode, and openStore(in:) throws.",
+        "Version 2 of the app splits a note's text into a title (its first line) and a body. "
+        + "Stores written by version 1 hold \"text\", so they no longer decode, and "
+        + "openStore(in:) throws. The file must also say it is version 2, so that version 1 of "
+        + "the app refuses it as newer instead of calling it damaged.",
       stakes:
         "Every user who updates the app loses access to their notes (or, with the original "
-        + "pattern, loses the notes).",
+        + "pattern, loses the notes); one who goes back to version 1 is told the notes are damaged.",
       page: "Docs/Persistence.docc/MigratingAModel.md",
       hints: [
-        "Raise the schema version to 2 and register a StoreMigration from version 1.",
+        "Raise the schema version to 2 and register a StoreMigration from version 1 that splits "
+          + "the old text at its first line break. (Only a renamed property, with the same "
+          + "stored shape, needs no version: CodingKeys keep the old key.)",
         "Add `struct NoteV1: Decodable, Sendable { var id: UUID; var text: String }`, set "
           + "`configuration.schemaVersion = 2` and `configuration.migrations = [StoreMigration(from: 1) "
-          + "{ (old: NoteV1) in Note(id: old.id, body: old.text) }]`.",
+          + "{ (old: NoteV1) in ... }]`, where the step splits `old.text` with "
+          + "`split(separator: \"\\n\", maxSplits: 1, omittingEmptySubsequences: false)`.",
       ],
       expectedFailure: "no longer opens"),
     Exercise(
@@ -168,10 +183,12 @@ extension Exercise {
         + "Both sides now share one mutable object; Swift 6 refuses to compile it.",
       stakes: "The outbox would send a message the screen has already emptied, or half changed.",
       page:
-        "Docs/Persistence.docc/ConcurrencyPitfalls.md, \"Reentrancy: the actor's state can change "
-        + "at every await\"; the tutorial's page Docs/Persistence.docc/Tutorials/ModelTheData.tutorial",
+        "Docs/Persistence.docc/ConcurrencyPitfalls.md, \"Send values, not shared objects\"; the "
+        + "tutorial's page Docs/Persistence.docc/Tutorials/CreateThePackage.tutorial, \"Define "
+        + "the book\"",
       hints: [
-        "Send a value, not a shared object: each side then has its own copy.",
+        "Send a value, not a shared object: each side then has its own copy. @unchecked "
+          + "Sendable only stops the compiler from looking.",
         "Make Draft a `struct Draft: Sendable` (drop the init), and make Composer's draft a `var`.",
       ],
       expectedFailure: "risks causing data races"),
@@ -180,7 +197,8 @@ extension Exercise {
       title: "Blocking I/O gets an executor of its own",
       problem:
         "DurableLog calls fsync inside the actor, so it blocks a thread of the cooperative pool, "
-        + "which has one thread per core. The queue the app gave it for blocking work is unused.",
+        + "which has one thread per core. The queue the app gave it for blocking work is unused, "
+        + "and calling queue.sync from the actor would only make the pool's thread wait for it.",
       stakes:
         "A few slow syncs stall every task in the process, the main actor's work included.",
       page:
@@ -193,6 +211,6 @@ extension Exercise {
           + "self.asUnownedSerialExecutor()) }`; in the actor, "
           + "`nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }`.",
       ],
-      expectedFailure: "not on the log's queue"),
+      expectedFailure: "the cooperative pool's threads were the ones waiting"),
   ]
 }

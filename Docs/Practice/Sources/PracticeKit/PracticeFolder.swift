@@ -1,10 +1,11 @@
-// The practice package's folder on disk: the learners' files, the shipped copies, the solutions.
+// The practice package's folder on disk: learners' files, shipped copies, solutions, wrong fixes.
 
 import Foundation
 
 /// Reads and replaces the files of the exercises inside the practice package's folder.
 public struct PracticeFolder: Sendable {
-  /// The folder holding `Package.swift`, `Exercises/`, `Shipped/` and `Solutions/`.
+  /// The folder holding `Package.swift`, `Exercises/`, `Shipped/`, `Solutions/` and
+  /// `WrongFixes/`.
   public var url: URL
 
   /// The folder at `url`.
@@ -36,6 +37,29 @@ public struct PracticeFolder: Sendable {
   /// Copies the solution over the learner's file.
   public func applySolution(_ exercise: Exercise) throws(PracticeError) {
     try replace(exercise.filePath, with: contents(exercise.solutionPath))
+  }
+
+  /// The wrong fixes of `exercise`, in the order of their file names.
+  public func wrongFixes(of exercise: Exercise) throws(PracticeError) -> [WrongFix] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(
+        atPath: file(exercise.wrongFixesFolder).path)
+    } catch {
+      throw .fileUnreadable(exercise.wrongFixesFolder, reason: error.localizedDescription)
+    }
+    var fixes: [WrongFix] = []
+    for name in names.sorted() where name.hasSuffix(".swift") {
+      let path = "\(exercise.wrongFixesFolder)/\(name)"
+      let text = String(decoding: try contents(path), as: UTF8.self)
+      fixes.append(try WrongFix(exercise: exercise, path: path, text: text))
+    }
+    return fixes
+  }
+
+  /// Copies `wrongFix` over the learner's file of its exercise.
+  public func apply(_ wrongFix: WrongFix) throws(PracticeError) {
+    try replace(wrongFix.exercise.filePath, with: contents(wrongFix.path))
   }
 
   private func contents(_ relativePath: String) throws(PracticeError) -> Data {

@@ -1,17 +1,31 @@
-// The CI check: every exercise fails as shipped for the reason its text gives, and passes solved.
+// The CI check: every exercise fails as shipped, passes solved, and refuses every wrong fix.
 
 import Foundation
 
-/// Proves the course works: builds once, runs every exercise's tests as shipped and expects
-/// each to fail with its ``Exercise/expectedFailure``; then copies every solution over,
-/// rebuilds (incrementally), expects every exercise to pass, and puts the shipped files back.
+/// Proves the course works, in rounds that each build the package once (incrementally) and
+/// then run every exercise's tests:
 ///
-/// It refuses to start when a learner's file differs from its shipped copy, so it never
-/// throws away someone's work.
+/// 1. as shipped, each exercise must fail with its ``Exercise/expectedFailure``;
+/// 2. with every solution copied over, each must pass;
+/// 3. then, round after round, with the next ``WrongFix`` of each exercise copied over, each
+///    must fail with that wrong fix's ``WrongFix/refusedBy``.
+///
+/// Each exercise must have at least two wrong fixes. The shipped files are put back at the
+/// end, whatever happened. It refuses to start when a learner's file differs from its shipped
+/// copy, so it never throws away someone's work.
 struct SolutionCheck {
   var folder: PracticeFolder
   var runner: ExerciseRunner
   var printOut: (String) -> Void
+
+  /// The fewest wrong fixes an exercise may have.
+  static let wrongFixesRequired = 2
+
+  /// What one round copies over the learner's files, and what it expects of each exercise.
+  enum Expectation {
+    case failsWith(String)
+    case passes
+  }
 
   /// Runs the check; 0 when every exercise behaves, 1 otherwise.
   func run() async throws(PracticeError) -> Int32 {
@@ -20,27 +34,61 @@ struct SolutionCheck {
         "\(exercise.filePath) differs from \(exercise.shippedPath); "
           + "`practice reset \(exercise.number)` first (your changes are then lost)")
     }
+    var wrongFixes: [[WrongFix]] = []
+    for exercise in Exercise.all { wrongFixes.append(try folder.wrongFixes(of: exercise)) }
     let start = ContinuousClock.now
     var problems = 0
-    printOut("As shipped: each exercise must fail for its stated reason.")
-    problems += try await checkAll(expectingPass: false)
-    printOut("With the solutions applied: each exercise must pass.")
+    for (exercise, fixes) in zip(Exercise.all, wrongFixes)
+    where fixes.count < Self.wrongFixesRequired {
+      printOut(
+        "  \(exercise.paddedNumber) ✗ has \(fixes.count) wrong fix(es) in "
+          + "\(exercise.wrongFixesFolder); it needs at least \(Self.wrongFixesRequired)")
+      problems += 1
+    }
     defer {
       for exercise in Exercise.all { try? folder.reset(exercise) }
     }
+    printOut("As shipped: each exercise must fail for its stated reason.")
+    problems += try await checkRound(
+      Exercise.all.map { ($0, "as shipped", .failsWith($0.expectedFailure)) })
+    printOut("With the solutions: each exercise must pass.")
     for exercise in Exercise.all { try folder.applySolution(exercise) }
-    problems += try await checkAll(expectingPass: true)
+    problems += try await checkRound(Exercise.all.map { ($0, "solved", .passes) })
+    let rounds = wrongFixes.map(\.count).max() ?? 0
+    var refused = 0
+    for round in 0..<rounds {
+      printOut("Wrong fixes, round \(round + 1): each must fail for its stated reason.")
+      var cases: [(Exercise, String, Expectation)] = []
+      for (exercise, fixes) in zip(Exercise.all, wrongFixes) {
+        guard round < fixes.count else {
+          try folder.reset(exercise)
+          continue
+        }
+        try folder.apply(fixes[round])
+        cases.append((exercise, fixes[round].name, .failsWith(fixes[round].refusedBy)))
+      }
+      let found = try await checkRound(cases)
+      problems += found
+      refused += cases.count - found
+    }
     for exercise in Exercise.all { try folder.reset(exercise) }
-    let elapsed = ContinuousClock.now - start
+    let seconds = (ContinuousClock.now - start).components.seconds
+    let total = wrongFixes.map(\.count).reduce(0, +)
     printOut(
       problems == 0
-        ? "All \(Exercise.all.count) exercises fail as shipped and pass solved (\(elapsed.components.seconds) s)."
-        : "\(problems) problem(s) found (\(elapsed.components.seconds) s).")
+        ? "All \(Exercise.all.count) exercises fail as shipped, pass solved, and refuse all "
+          + "\(total) wrong fixes (\(seconds) s)."
+        : "\(problems) problem(s) found; \(refused) of \(total) wrong fixes refused (\(seconds) s)."
+    )
     return problems == 0 ? 0 : 1
   }
 
-  /// Builds once, then tests each exercise; returns the number of exercises that misbehaved.
-  private func checkAll(expectingPass: Bool) async throws(PracticeError) -> Int {
+  /// Builds once, then tests each case; returns the number of cases that misbehaved.
+  private func checkRound(
+    _ cases: [(Exercise, String, Expectation)]
+  ) async throws(PracticeError)
+    -> Int
+  {
     let built: (failure: FailureSummary?, log: String)
     do {
       built = try await runner.build()
@@ -49,39 +97,41 @@ struct SolutionCheck {
     }
     if let failure = built.failure {
       printOut("  the package does not build: \(failure.lines.joined(separator: " / "))")
-      return Exercise.all.count
+      return cases.count
     }
     var problems = 0
-    for exercise in Exercise.all {
-      let verdict: Verdict
+    for (exercise, label, expectation) in cases {
+      let tested: (verdict: Verdict, log: String)
       do {
-        verdict = try await runner.test(exercise).verdict
+        tested = try await runner.test(exercise)
       } catch {
         throw .processFailed("\(error)")
       }
-      let problem = Self.problem(with: verdict, of: exercise, expectingPass: expectingPass)
-      printOut("  \(exercise.paddedNumber) \(problem.map { "✗ \($0)" } ?? "✓")")
+      let problem = Self.problem(with: tested.verdict, log: tested.log, expecting: expectation)
+      printOut("  \(exercise.paddedNumber) \(label): \(problem.map { "✗ \($0)" } ?? "✓")")
       if problem != nil { problems += 1 }
     }
     return problems
   }
 
-  /// What is wrong with `verdict`, or `nil` when it is what the check expects.
+  /// What is wrong with `verdict` (and the test log it came from), or `nil` when it is what
+  /// the check expects. A failure counts when any issue the tests recorded says the text:
+  /// a wrong fix may break more than the property it was made for.
   static func problem(
-    with verdict: Verdict, of exercise: Exercise, expectingPass: Bool
+    with verdict: Verdict, log: String, expecting expectation: Expectation
   )
     -> String?
   {
-    switch (verdict, expectingPass) {
-    case (.passed, true): return nil
-    case (.passed, false): return "passes as shipped; it must fail"
-    case (.failed(let failure), true):
-      return "fails with its solution: \(failure.lines.joined(separator: " / "))"
-    case (.failed(let failure), false):
-      let text = failure.lines.joined(separator: "\n")
-      guard text.contains(exercise.expectedFailure) else {
-        return
-          "fails, but not with \"\(exercise.expectedFailure)\": \(failure.lines.joined(separator: " / "))"
+    switch (verdict, expectation) {
+    case (.passed, .passes): return nil
+    case (.passed, .failsWith): return "passes; it must fail"
+    case (.failed(let failure), .passes):
+      return "fails: \(failure.lines.joined(separator: " / "))"
+    case (.failed(let failure), .failsWith(let text)):
+      let lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let reported = [failure] + FailureParser.recordedIssues(lines)
+      guard reported.contains(where: { $0.lines.joined(separator: "\n").contains(text) }) else {
+        return "fails, but not with \"\(text)\": \(failure.lines.joined(separator: " / "))"
       }
       return nil
     }

@@ -1,4 +1,5 @@
-// Checks exercise 2: a file that cannot be decoded makes init throw and is never written over.
+// Checks exercise 2: a file that cannot be read or decoded makes init throw and is never
+// written over; only a missing file is an empty store.
 
 import ExerciseSupport
 import Foundation
@@ -9,6 +10,12 @@ import Testing
 @Suite struct NoteStoreTests {
   /// Half a JSON array: what a crash or a bad sync tool leaves behind.
   let damaged = Data(#"[{"id":"6F0C8A41-2B7D-4E57-9E3A-0C1D2E3F4A5B","text":"Buy mi"#.utf8)
+  /// Two notes with one ID: what a merge by hand or a faulty sync leaves behind.
+  let repeated = Data(
+    #"""
+    [{"id":"6F0C8A41-2B7D-4E57-9E3A-0C1D2E3F4A5B","text":"Buy milk"},
+    {"id":"6F0C8A41-2B7D-4E57-9E3A-0C1D2E3F4A5B","text":"Call the bank"}]
+    """#.utf8)
 
   @Test func missingFileIsAnEmptyStore() async throws {
     let folder = try TemporaryFolder()
@@ -48,5 +55,39 @@ import Testing
     #expect(
       try Data(contentsOf: url) == damaged,
       "the damaged notes.json was written over: every note it held is gone")
+  }
+
+  /// Something that is there but cannot be read (here a folder where the file should be)
+  /// is not a missing file either.
+  @Test func unreadableFileMakesInitThrow() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      at: folder.file("notes.json"), withIntermediateDirectories: false)
+    #expect(
+      throws: (any Error).self,
+      "notes.json could not be read, and the store opened empty: only a missing file is empty"
+    ) {
+      _ = try NoteStore(fileURL: folder.file("notes.json"))
+    }
+  }
+
+  /// Opens the file in a child process, so that a crash fails this test, not the whole run:
+  /// `Dictionary(uniqueKeysWithValues:)` traps on a repeated key.
+  @Test func repeatedIDMakesInitThrow() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let url = folder.file("notes.json")
+    try repeated.write(to: url)
+    await #expect(
+      processExitsWith: .success,
+      "a notes.json with two notes of one ID must make init throw; it crashed the app, or opened with one of the notes dropped"
+    ) { [url = url as URL] in
+      guard let store = try? NoteStore(fileURL: url) else { return }
+      try? await store.save(Note(text: "A new note"))
+      exit(1)
+    }
+    #expect(
+      try Data(contentsOf: url) == repeated, "the notes.json with a repeated ID was written over")
   }
 }

@@ -1,4 +1,5 @@
-// Checks exercise 5: two people claiming one name at the same moment: exactly one gets it.
+// Checks exercise 5: two people claiming one name at the same moment: exactly one gets it,
+// and a name already taken is never given again.
 
 import ExerciseSupport
 import Persistence
@@ -6,26 +7,66 @@ import Testing
 
 @testable import Exercise05
 
+/// Accounts in memory, where every `find(by:)` is held until the other claim has made the
+/// same call: a check made with `find` is then always stale by the time it is acted on,
+/// as it is now and then with real traffic. Everything else goes straight to the store.
+actor HeldLookups: Repository {
+  private let accounts = InMemoryRepository<Account>()
+  private let lookups = Arrivals(expected: 2)
+
+  func find(by id: String) async -> Account? {
+    let found = await accounts.find(by: id)
+    await lookups.arrive()
+    return found
+  }
+
+  func save(_ item: Account) async throws { try await accounts.save(item) }
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
+  where Items.Element == Account {
+    try await accounts.save(contentsOf: items)
+  }
+  func insert(_ item: Account) async throws -> Bool { try await accounts.insert(item) }
+  func save(_ item: Account, if condition: @Sendable (Account?) -> Bool) async throws -> Bool {
+    try await accounts.save(item, if: condition)
+  }
+  func delete(_ id: String) async throws { try await accounts.delete(id) }
+  func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == String {
+    try await accounts.delete(ids: ids)
+  }
+  func loadAll() async -> [Account] { await accounts.loadAll() }
+  func changes() -> RepositoryChanges<String> { .finished }
+  func synchronize() async throws {}
+}
+
 @Suite struct SignUpTests {
   @Test func freeNameIsClaimedAndTakenNameIsRefused() async throws {
     let accounts = InMemoryRepository<Account>()
     let signUp = SignUp(accounts: accounts, vetName: { _ in })
     #expect(try await signUp.claim("ada", for: "Ada Lovelace"))
-    #expect(try await !signUp.claim("ada", for: "Ada Byron"))
-    #expect(await accounts.find(by: "ada")?.owner == "Ada Lovelace")
+    #expect(
+      try await !signUp.claim("ada", for: "Ada Byron"),
+      "\"ada\" was already taken, and the second person was told it is theirs")
+    #expect(
+      await accounts.find(by: "ada")?.owner == "Ada Lovelace",
+      "the first owner of \"ada\" lost the name to a later claim")
   }
 
   @Test func twoClaimsAtOnceGiveTheNameToOne() async throws {
-    let accounts = InMemoryRepository<Account>()
-    // Both claims are held at the vetting step until the other has reached it too: the
-    // interleaving that real traffic produces now and then happens on every run.
+    let accounts = HeldLookups()
+    // Both claims are held at the vetting step, and at every lookup, until the other has
+    // reached it too: the interleaving that real traffic produces now and then happens on
+    // every run.
     let vetting = Arrivals(expected: 2)
     let signUp = SignUp(accounts: accounts, vetName: { _ in await vetting.arrive() })
     async let first = signUp.claim("ada", for: "Ada Lovelace")
     async let second = signUp.claim("ada", for: "Ada Byron")
     let results = try await [first, second]
+    let owner = await accounts.loadAll().first?.owner
     #expect(
       results.filter { $0 }.count == 1,
       "both people were told the name \"ada\" is theirs; the store kept only one of them")
+    #expect(
+      owner == (results[0] ? "Ada Lovelace" : "Ada Byron"),
+      "the person told \"ada\" is theirs is not its owner in the store (\(owner ?? "nobody"))")
   }
 }

@@ -1,4 +1,5 @@
-// Checks exercise 6: saves made from two screens both survive.
+// Checks exercise 6: every screen gets the one store of its file, so what one screen saves
+// the other shows at once, and both saves survive.
 
 import ExerciseSupport
 import Foundation
@@ -22,5 +23,43 @@ import Testing
       reopened.contains(fromList),
       "the note saved from the list was lost: the editor's store wrote over it")
     #expect(reopened.contains(fromEditor), "the note saved from the editor was lost")
+  }
+
+  /// One file, one store: one cache, which every screen reads.
+  @Test func bothScreensShareOneStore() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let stores = try AppStores(directory: folder.url)
+    let list = try stores.notesForList()
+    let editor = try stores.notesForEditor()
+    #expect(
+      list === editor,
+      "the list and the editor each have a NoteFile of their own on one file: one file, one store, shared by every screen"
+    )
+    let fromEditor = Note(text: "Written in the editor")
+    try await editor.save(fromEditor)
+    #expect(
+      await list.loadAll().contains(fromEditor),
+      "the list does not show the note the editor just saved")
+  }
+
+  /// A store per folder: an app that opens two folders keeps them apart.
+  @Test func twoFoldersKeepTheirNotesApart() async throws {
+    let first = try TemporaryFolder()
+    let second = try TemporaryFolder()
+    defer {
+      first.remove()
+      second.remove()
+    }
+    let inFirst = try AppStores(directory: first.url).notesForList()
+    let inSecond = try AppStores(directory: second.url).notesForList()
+    #expect(
+      inFirst !== inSecond,
+      "the notes of two folders are one NoteFile: a store must belong to its folder")
+    let note = Note(text: "Only in the first folder")
+    try await inFirst.save(note)
+    #expect(
+      await !inSecond.loadAll().contains(note),
+      "a note saved in one folder shows in another: a store must belong to its folder")
   }
 }

@@ -1,14 +1,57 @@
-// Checks exercise 7: the list shows a note another writer saved, without being told to reload.
+// Checks exercise 7: the list shows the store's notes, and then every note another writer
+// saves, from the moment it starts following.
 
 import Persistence
 import Testing
 
 @testable import Exercise07
 
+/// Notes in memory, where another writer saves a note right after the first `loadAll()` has
+/// read the notes: the moment a list that loads before it subscribes misses.
+///
+/// It runs on the executor of the repository it wraps, so that it can hand out that
+/// repository's `changes()` from its own synchronous `changes()`.
+actor SaveRightAfterFirstLoad: Repository {
+  private let notes: InMemoryRepository<Note>
+  private let lateNote: Note
+  private var loads = 0
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { notes.unownedExecutor }
+
+  init(_ notes: [Note], thenSave lateNote: Note) {
+    self.notes = InMemoryRepository(notes)
+    self.lateNote = lateNote
+  }
+
+  func loadAll() async -> [Note] {
+    let all = await notes.loadAll()
+    loads += 1
+    if loads == 1 { try? await notes.save(lateNote) }  // Another writer, just after the read.
+    return all
+  }
+
+  func changes() -> RepositoryChanges<Note.ID> { notes.assumeIsolated { $0.changes() } }
+  func save(_ item: Note) async throws { try await notes.save(item) }
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
+  where Items.Element == Note {
+    try await notes.save(contentsOf: items)
+  }
+  func insert(_ item: Note) async throws -> Bool { try await notes.insert(item) }
+  func save(_ item: Note, if condition: @Sendable (Note?) -> Bool) async throws -> Bool {
+    try await notes.save(item, if: condition)
+  }
+  func delete(_ id: Note.ID) async throws { try await notes.delete(id) }
+  func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == Note.ID {
+    try await notes.delete(ids: ids)
+  }
+  func find(by id: Note.ID) async -> Note? { await notes.find(by: id) }
+  func synchronize() async throws {}
+}
+
 @MainActor @Suite struct NoteListModelTests {
-  /// Waits until `condition` holds, for at most two seconds.
+  /// Waits until `condition` holds, for at most five seconds.
   func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(2)
+    let deadline = ContinuousClock.now + .seconds(5)
     while !condition(), ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(5))
     }
@@ -17,10 +60,13 @@ import Testing
 
   @Test func showsTheStoresNotes() async throws {
     let first = Note(text: "Buy milk")
-    let model = NoteListModel(repository: InMemoryRepository([first]))
+    let repository = InMemoryRepository([first])
+    let model = NoteListModel(repository: repository)
     let following = Task { await model.followChanges() }
     defer { following.cancel() }
-    #expect(await eventually { model.notes == [first] })
+    #expect(
+      await eventually { model.notes == [first] },
+      "the list shows \(model.notes.count) note(s) and the store holds 1: load them first")
   }
 
   @Test func showsANoteAnotherWriterSaved() async throws {
@@ -35,6 +81,18 @@ import Testing
     #expect(
       await eventually { model.notes.contains(second) },
       "the list still shows \(model.notes.count) note(s) after another writer saved a second")
+  }
+
+  @Test func showsANoteSavedWhileItWasLoading() async throws {
+    let first = Note(text: "Buy milk")
+    let late = Note(text: "Saved while the list was loading")
+    let model = NoteListModel(repository: SaveRightAfterFirstLoad([first], thenSave: late))
+    let following = Task { await model.followChanges() }
+    defer { following.cancel() }
+    #expect(
+      await eventually { model.notes.contains(late) },
+      "a note saved between the list's first load and its subscription never shows: subscribe to changes() first, then load"
+    )
   }
 
   @Test func stopsWhenItsTaskIsCancelled() async throws {

@@ -1,9 +1,65 @@
-// Checks exercise 8: an edit saved over another writer's newer change is refused, not applied.
+// Checks exercise 8: an edit saved over another writer's newer change is refused, not
+// applied, however the editor checks.
 
 import Persistence
 import Testing
 
 @testable import Exercise08
+
+/// Notes in memory, where another writer's change lands right after any `find(by:)` and
+/// before any save: a check made with `find` is then always stale by the time it is acted
+/// on, as it is now and then when another window or process saves.
+actor ChangedRightAfterLookup: Repository {
+  private let notes: InMemoryRepository<Note>
+  /// The other writer's change, waiting for its moment.
+  private var pending: Note?
+
+  init(_ notes: [Note]) {
+    self.notes = InMemoryRepository(notes)
+  }
+
+  /// Makes `note` land right after the next lookup, or before the next save.
+  func anotherWriterWillSave(_ note: Note) {
+    pending = note
+  }
+
+  private func landPendingChange() async {
+    guard let note = pending else { return }
+    pending = nil
+    try? await notes.save(note)
+  }
+
+  func find(by id: Note.ID) async -> Note? {
+    let found = await notes.find(by: id)
+    await landPendingChange()
+    return found
+  }
+
+  func save(_ item: Note) async throws {
+    await landPendingChange()
+    try await notes.save(item)
+  }
+  func save(_ item: Note, if condition: @Sendable (Note?) -> Bool) async throws -> Bool {
+    await landPendingChange()
+    return try await notes.save(item, if: condition)
+  }
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
+  where Items.Element == Note {
+    await landPendingChange()
+    try await notes.save(contentsOf: items)
+  }
+  func insert(_ item: Note) async throws -> Bool {
+    await landPendingChange()
+    return try await notes.insert(item)
+  }
+  func delete(_ id: Note.ID) async throws { try await notes.delete(id) }
+  func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == Note.ID {
+    try await notes.delete(ids: ids)
+  }
+  func loadAll() async -> [Note] { await notes.loadAll() }
+  func changes() -> RepositoryChanges<Note.ID> { .finished }
+  func synchronize() async throws {}
+}
 
 @MainActor @Suite struct NoteEditorTests {
   @Test func editIsSaved() async throws {
@@ -12,18 +68,31 @@ import Testing
     let editor = NoteEditor(repository: repository)
     await editor.open(note.id)
     editor.text = "Buy oat milk"
-    #expect(try await editor.saveEdit())
+    #expect(try await editor.saveEdit(), "saveEdit() refused an edit nobody else had touched")
     #expect(await repository.find(by: note.id)?.text == "Buy oat milk")
   }
 
-  @Test func editOverAnotherWritersChangeIsRefused() async throws {
+  @Test func secondEditOfTheSameNoteIsSaved() async throws {
     let note = Note(text: "Buy milk")
     let repository = InMemoryRepository([note])
     let editor = NoteEditor(repository: repository)
     await editor.open(note.id)
     editor.text = "Buy oat milk"
-    // Meanwhile another window (or process) changes the same note.
-    try await repository.save(Note(id: note.id, text: "Buy milk and eggs"))
+    _ = try await editor.saveEdit()
+    editor.text = "Buy oat milk and eggs"
+    #expect(
+      try await editor.saveEdit(),
+      "the second edit was refused: after a save, the editor's note is the one it saved")
+  }
+
+  @Test func editOverAnotherWritersChangeIsRefused() async throws {
+    let note = Note(text: "Buy milk")
+    let repository = ChangedRightAfterLookup([note])
+    let editor = NoteEditor(repository: repository)
+    await editor.open(note.id)
+    editor.text = "Buy oat milk"
+    // Another window (or process) changes the same note while the editor saves.
+    await repository.anotherWriterWillSave(Note(id: note.id, text: "Buy milk and eggs"))
     let saved = try await editor.saveEdit()
     #expect(
       await repository.find(by: note.id)?.text == "Buy milk and eggs",

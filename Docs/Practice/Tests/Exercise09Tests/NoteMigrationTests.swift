@@ -1,4 +1,5 @@
-// Checks exercise 9: a store written by version 1 of the app opens, with every note's text kept.
+// Checks exercise 9: a store written by version 1 of the app opens with every note split into
+// a title and a body, and version 1 refuses the new store as newer rather than as damaged.
 
 import ExerciseSupport
 import Foundation
@@ -8,7 +9,7 @@ import Testing
 @testable import Exercise09
 
 /// The note exactly as version 1 of the app defined and stored it.
-struct StoredNoteV1: Codable, Identifiable, Sendable {
+struct StoredNoteV1: Codable, Identifiable, Sendable, Equatable {
   var id: UUID
   var text: String
 }
@@ -17,7 +18,7 @@ struct StoredNoteV1: Codable, Identifiable, Sendable {
   @Test func newNoteSurvivesReopen() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let note = Note(id: UUID(), body: "Buy milk")
+    let note = Note(id: UUID(), title: "Buy milk", body: "Two litres")
     try await Note.openStore(in: folder.url).save(note)
     #expect(try await Note.openStore(in: folder.url).loadAll() == [note])
   }
@@ -25,16 +26,43 @@ struct StoredNoteV1: Codable, Identifiable, Sendable {
   @Test func storeWrittenByVersionOneOpens() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let old = StoredNoteV1(id: UUID(), text: "Buy milk")
+    let old = StoredNoteV1(id: UUID(), text: "Buy milk\nTwo litres, semi-skimmed")
     try await LocalRepository<StoredNoteV1>(directory: folder.url, filename: "notes.json")
       .save(old)
     let store: LocalRepository<Note>
     do {
       store = try Note.openStore(in: folder.url)
     } catch {
-      Issue.record("a store written before the rename no longer opens: \(error)")
+      Issue.record("a store written by version 1 no longer opens: \(error)")
       return
     }
-    #expect(await store.loadAll() == [Note(id: old.id, body: "Buy milk")])
+    #expect(
+      await store.loadAll() == [
+        Note(id: old.id, title: "Buy milk", body: "Two litres, semi-skimmed")
+      ],
+      "a version-1 note must become a note titled with its first line, the rest its body")
+  }
+
+  /// A person who goes back to version 1 of the app (an older device, a restored backup)
+  /// must be told the notes are newer, not that they are damaged: `.corrupt` offers to move
+  /// the store aside, which would hide every note from the newer app.
+  @Test func versionOneRefusesTheNewStoreAsNewer() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try await LocalRepository<StoredNoteV1>(directory: folder.url, filename: "notes.json")
+      .save(StoredNoteV1(id: UUID(), text: "Buy milk"))
+    try await Note.openStore(in: folder.url).save(Note(id: UUID(), title: "Call", body: "the bank"))
+    do {
+      _ = try LocalRepository<StoredNoteV1>(directory: folder.url, filename: "notes.json")
+      Issue.record("version 1 of the app opened a store that the new version wrote")
+    } catch PersistenceError.unsupportedVersion {
+      // Version 1 says the store is newer, and leaves it alone.
+    } catch {
+      Issue.record(
+        """
+        version 1 of the app called the new store damaged (\(error)): the new shape \
+        is a new version of the format; raise schemaVersion
+        """)
+    }
   }
 }

@@ -1,4 +1,5 @@
-// Checks exercise 12: the log's blocking sync runs on the queue the app gave it, off the pool.
+// Checks exercise 12: while the log's syncs wait for the disk, the cooperative pool goes on
+// running other work, and no line is acknowledged before its sync.
 
 import Dispatch
 import ExerciseSupport
@@ -6,32 +7,6 @@ import Foundation
 import Testing
 
 @testable import Exercise12
-
-/// Where each sync ran: on the log's queue, or elsewhere (a thread of the cooperative pool).
-struct SyncPlaces: Sendable {
-  let queue = DispatchQueue(label: "practice.log")
-  private let key = DispatchSpecificKey<Bool>()
-  /// One element per sync: whether it ran on `queue`. A continuation may be used from any thread.
-  let onQueue: AsyncStream<Bool>
-  private let recorder: AsyncStream<Bool>.Continuation
-
-  init() {
-    (onQueue, recorder) = AsyncStream.makeStream(of: Bool.self)
-    queue.setSpecific(key: key, value: true)
-  }
-
-  func record() {
-    recorder.yield(DispatchQueue.getSpecific(key: key) == true)
-  }
-
-  /// The places recorded so far.
-  func recorded() async -> [Bool] {
-    recorder.finish()
-    var places: [Bool] = []
-    for await place in onQueue { places.append(place) }
-    return places
-  }
-}
 
 @Suite struct DurableLogTests {
   @Test func linesAreWritten() async throws {
@@ -43,16 +18,44 @@ struct SyncPlaces: Sendable {
     #expect(try String(contentsOf: folder.file("log.txt"), encoding: .utf8) == "first\nsecond\n")
   }
 
-  @Test func syncRunsOnTheLogsOwnQueue() async throws {
+  /// More logs than the pool has threads, each syncing to a disk that does not answer (the
+  /// gate). A task on the pool must still run while they all wait; with syncs on the pool,
+  /// it can only run once the gate opens.
+  @Test func thePoolRunsOtherWorkWhileEveryLogWaitsForTheDisk() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let places = SyncPlaces()
-    let log = try DurableLog(
-      fileURL: folder.file("log.txt"), queue: places.queue, sync: { _ in places.record() })
-    try await log.append("first")
-    try await log.append("second")
+    let gate = BlockingGate()
+    let count = 2 * ProcessInfo.processInfo.activeProcessorCount + 1
+    let logs = try (0..<count).map { index in
+      try DurableLog(
+        fileURL: folder.file("log-\(index).txt"), queue: DispatchQueue(label: "log \(index)"),
+        sync: { _ in gate.block() })
+    }
+    let appends = Task {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for log in logs {
+          group.addTask {
+            try await log.append("a line")
+            gate.noteReturn()
+          }
+        }
+        try await group.waitForAll()
+      }
+    }
+    await gate.waitForBlockedCalls(count)
+    await gate.probe()
+    gate.open()
+    try await appends.value
+    let seen = await gate.recordedEvents()
+    let opened = seen.firstIndex(of: .opened) ?? seen.endIndex
     #expect(
-      await places.recorded() == [true, true],
-      "fsync ran on a thread of the cooperative pool, not on the log's queue")
+      seen.firstIndex(of: .probeRan).map { $0 < opened } == true,
+      """
+      while the logs waited for their syncs, no other task could run: the cooperative pool's \
+      threads were the ones waiting, not the log's queue
+      """)
+    #expect(
+      !seen[..<opened].contains(.returned),
+      "append(_:) returned before its sync: the line was acknowledged before it was durable")
   }
 }

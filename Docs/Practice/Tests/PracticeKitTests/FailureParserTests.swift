@@ -9,12 +9,12 @@ import Testing
     let log = """
       Building for debugging...
       [3/9] Compiling Exercise02 NoteStore.swift
-      /work/Docs/Practice/Exercises/02-corrupt-file/NoteStore.swift:24:9: error: cannot find 'dat' in scope
+      /src/QuestionBank/Docs/Practice/Exercises/02-corrupt-file/NoteStore.swift:24:9: error: cannot find 'dat' in scope
       22 |     self.fileURL = fileURL
       23 |     if let data = try? Data(contentsOf: fileURL),
       24 |       let decoded = try? JSONDecoder().decode([Note].self, from: dat)
          |         `- error: cannot find 'dat' in scope
-      /work/Docs/Practice/Exercises/02-corrupt-file/NoteStore.swift:30:3: error: second error
+      /src/QuestionBank/Docs/Practice/Exercises/02-corrupt-file/NoteStore.swift:30:3: error: second error
       error: fatalError
       """
     let failure = try #require(FailureParser.firstBuildError(in: log))

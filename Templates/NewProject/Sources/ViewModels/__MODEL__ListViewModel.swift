@@ -32,10 +32,17 @@ public final class __MODEL__ListViewModel {
   /// Why the last action failed, or why changes made elsewhere are not shown while
   /// ``followChanges()`` cannot read the files; `nil` after an action that worked.
   public private(set) var errorMessage: String?
+  /// Whether the list follows its store: `true` from the first read of ``followChanges()``'s
+  /// one subscription until that subscription ends. A front end may show it as a "live" mark.
+  public private(set) var isFollowingChanges = false
 
-  @ObservationIgnored private var allItems: [__MODEL__] = []
+  /// Every value, whatever the filters; observed, so that what depends on one value (the
+  /// page's notice after an edit) follows its changes.
+  private var allItems: [__MODEL__] = []
   /// The ``errorMessage`` set because the store could not follow its files, if it is.
   @ObservationIgnored private var followingError: String?
+  /// Held by the one ``followChanges()`` call that subscribes; other calls wait for it.
+  @ObservationIgnored private let subscription = SubscriptionTurn()
   @ObservationIgnored private let repository: any Repository<__MODEL__>
 
   /// A list over `repository`; call ``load()`` or ``followChanges()`` to fill it.
@@ -57,12 +64,37 @@ public final class __MODEL__ListViewModel {
   /// The subscription starts before the first read, so no change falls between the two. Each
   /// change becomes one observable update that keeps ``searchText``, ``tag`` and any
   /// ``errorMessage``. A command that exits at once calls ``load()`` instead.
+  ///
+  /// However many callers run it at once (two windows on one list), the list subscribes
+  /// once: a second call waits while the first one's subscription runs, and takes over if the
+  /// first one's task is cancelled while its own is not. ``isFollowingChanges`` is `true`
+  /// exactly while that one subscription runs.
   public func followChanges() async {
+    guard await subscription.take() else { return }
+    defer { subscription.release() }
     let changes = await repository.changes()
     await load()
+    isFollowingChanges = true
+    defer { isFollowingChanges = false }
     for await change in changes {
       if Task.isCancelled { return }
       await showLatest(after: change)
+    }
+  }
+
+  /// Makes every change the store acknowledged so far durable now, rather than when a
+  /// store saving with `Durability.lossyOnPowerCut` would sync on its own; `false` with
+  /// ``errorMessage`` set when the sync fails. The app calls it when it goes to the
+  /// background (``__NAME__Session/sceneDidEnterBackground()``).
+  @discardableResult
+  public func synchronize() async -> Bool {
+    do {
+      try await repository.synchronize()
+      return true
+    } catch {
+      let message = ErrorText.sentence(for: error)
+      if errorMessage != message { errorMessage = message }
+      return false
     }
   }
 
@@ -142,7 +174,7 @@ public final class __MODEL__ListViewModel {
   }
 
   private func show(_ all: [__MODEL__], error: String?) {
-    allItems = all
+    if allItems != all { allItems = all }
     let visible = visible(among: all)
     if items != visible { items = visible }
     if totalCount != all.count { totalCount = all.count }

@@ -1,17 +1,27 @@
 // The flows over the list of __model__ values: the form, the confirmation before a deletion, an edit conflict.
 
+import Foundation
 import Models
 import Observation
+import Persistence
 
 /// The __model__ values as a person moves through them: the list, and whatever is shown over
 /// it.
 ///
 /// A front end shows ``list`` and, when ``destination`` is set, the screen, sheet or alert it
 /// names; it calls the methods named after what the person does (``add__MODEL__()``,
-/// ``edit(_:)``, ``askToDelete(_:)``, ``confirmDeletion()``, ``keepMine()``, ...). The model
-/// decides what happens next, such as closing the form only once its value is saved, so the
-/// terminal front end and a SwiftUI one follow the same flow, and tests check it without
-/// either.
+/// ``edit(_:)``, ``askToDelete(_:)``, ``confirmDeletion(of:)``, ``keepMine(_:over:)``, ...).
+/// The model decides what happens next, such as closing the form only once its value is
+/// saved, so the terminal front end and a SwiftUI one follow the same flow, and tests check it
+/// without either.
+///
+/// A step that waits for the store is given what it acts on (``saveEditor(_:)``,
+/// ``confirmDeletion(of:)``, ``keepMine(_:over:)``) rather than reading it from
+/// ``destination`` once it runs: SwiftUI sets a dialog's binding to `false` after its button's
+/// action and before any task that action started, and the step must still do what the
+/// person chose. When a step ends it closes what it answered, unless the person has moved on
+/// to something else since. The buttons and bindings of the SwiftUI views are in
+/// `__MODEL__PageModel+Presentation.swift`.
 ///
 /// Errors follow the convention of every view model in this module: an action never throws;
 /// a failure is observable state, ``list``'s `errorMessage` or the editor's `problems`.
@@ -24,22 +34,58 @@ public final class __MODEL__PageModel {
     /// A confirmation asking whether to delete this value.
     case confirmDeletion(__MODEL__)
     /// The value saved from the form was changed (`theirs`) or deleted (`theirs` is `nil`) by
-    /// another writer since the form opened it: which to keep? ``keepMine()`` or
+    /// another writer since the form opened it: which to keep? ``keepMine(_:over:)`` or
     /// ``keepTheirs()``; ``conflictingFields`` lists what differs.
     case editConflict(yours: __MODEL__, theirs: __MODEL__?)
   }
+
+  /// The file of the store of __model__ values, in the app's data folder.
+  nonisolated public static let storeFilename = "__STORE__"
 
   /// What is shown over the list; `nil` when the list is shown alone.
   public private(set) var destination: Destination?
   /// A sentence about the last action that worked, such as "Added “Pancakes”."; cleared by
   /// the next move.
-  public private(set) var notice: String?
+  ///
+  /// After an edit is saved, it follows the list: when another writer changes or deletes
+  /// that value while the notice shows, it says so instead of "Saved “…”.", so the screen
+  /// never claims an edit that is no longer there.
+  public var notice: String? {
+    guard let saved = savedEdit else { return storedNotice }
+    guard let current = list.item(withID: saved.id) else {
+      return "“\(saved.title)” was deleted by another writer after you saved it."
+    }
+    guard current == saved else {
+      return "Your edit was changed by another writer after you saved it; the list shows theirs."
+    }
+    return storedNotice
+  }
   /// The values, their search and tag filter.
   public let list: __MODEL__ListViewModel
+
+  /// The sentence ``notice`` shows while nothing overrides it.
+  private var storedNotice: String?
+  /// The value an edit just saved, while its notice shows.
+  private var savedEdit: __MODEL__?
+  /// The form whose save is under way, if one is: closing it then changes nothing.
+  var formBeingSaved: __MODEL__EditorViewModel?
 
   /// The flows over `list`.
   public init(list: __MODEL__ListViewModel) {
     self.list = list
+  }
+
+  /// Opens the store of __model__ values in `folder` without blocking the calling thread (see
+  /// `LocalRepository.open`), and the page over it. A warning the store gave as it opened
+  /// (damaged bytes it set aside) becomes the page's ``notice``.
+  public static func open(
+    in folder: URL, configuration: StoreConfiguration = StoreConfiguration()
+  ) async throws -> __MODEL__PageModel {
+    let store = try await LocalRepository<__MODEL__>.open(
+      directory: folder, filename: storeFilename, configuration: configuration)
+    let page = __MODEL__PageModel(list: __MODEL__ListViewModel(repository: store))
+    if let warning = store.warnings.first { page.showNotice(warning.message) }
+    return page
   }
 
   /// Reads the list, then keeps it current until the calling task is cancelled; a SwiftUI
@@ -70,23 +116,27 @@ public final class __MODEL__PageModel {
     show(.editor(__MODEL__EditorViewModel(editing: item)))
   }
 
-  /// Saves the form's value and closes the form; returns the value saved.
+  /// Saves the value of `editor`, the form the person submitted, and closes the form;
+  /// returns the value saved.
   ///
   /// When the text breaks a rule the form stays open with its `problems` set; when the store
   /// refuses it stays open too, with ``list``'s `errorMessage` saying why, so nothing typed is
-  /// lost. Returns `nil` in both cases, and when no form is open.
+  /// lost. Returns `nil` in both cases.
   ///
   /// The save goes through only if the store still holds the value the form was opened on:
   /// when another writer changed or deleted it meanwhile, nothing is saved and
   /// ``destination`` becomes ``Destination/editConflict(yours:theirs:)``.
   @discardableResult
-  public func saveEditor() async -> __MODEL__? {
-    guard case .editor(let editor) = destination, let item = editor.validated__MODEL__() else {
-      return nil
-    }
+  public func saveEditor(_ editor: __MODEL__EditorViewModel) async -> __MODEL__? {
+    formBeingSaved = editor
+    defer { if formBeingSaved === editor { formBeingSaved = nil } }
+    guard let item = editor.validated__MODEL__() else { return nil }
     switch await list.save(item, ifUnchangedSince: editor.startedFrom) {
     case .saved:
-      show(nil, notice: editor.isEditing ? "Saved “\(item.title)”." : "Added “\(item.title)”.")
+      finish(
+        .editor(editor),
+        notice: editor.isEditing ? "Saved “\(item.title)”." : "Added “\(item.title)”.")
+      savedEdit = item
       return item
     case .conflict(let current):
       show(.editConflict(yours: item, theirs: current))
@@ -96,16 +146,30 @@ public final class __MODEL__PageModel {
     }
   }
 
-  /// Settles an edit conflict by saving the person's version over the other writer's, or
-  /// bringing the value back if it was deleted; returns the value saved, or `nil` with
-  /// ``list``'s `errorMessage` set when the store refuses.
+  /// Settles an edit conflict by saving `yours` over `theirs`, the other writer's version the
+  /// conflict showed (`nil`: they deleted it, and yours brings it back); returns the value
+  /// saved.
+  ///
+  /// The save is conditional too, on `theirs`: when the value changed again (or was deleted)
+  /// since, nothing is saved and the conflict is shown again with the newer version, so "keep
+  /// mine" never overwrites a change the person has not seen. When the store refuses, the
+  /// conflict is shown again, with ``list``'s `errorMessage` saying why.
   @discardableResult
-  public func keepMine() async -> __MODEL__? {
-    guard case .editConflict(let yours, _) = destination, await list.add(yours) else {
+  public func keepMine(_ yours: __MODEL__, over theirs: __MODEL__?) async -> __MODEL__? {
+    switch await list.save(yours, ifUnchangedSince: theirs) {
+    case .saved:
+      finish(
+        .editConflict(yours: yours, theirs: theirs),
+        notice: "Saved your version of “\(yours.title)”.")
+      savedEdit = yours
+      return yours
+    case .conflict(let current):
+      show(.editConflict(yours: yours, theirs: current))
+      return nil
+    case .failed:
+      show(.editConflict(yours: yours, theirs: theirs))
       return nil
     }
-    show(nil, notice: "Saved your version of “\(yours.title)”.")
-    return yours
   }
 
   /// Settles an edit conflict by dropping the person's edit: the other writer's change stays.
@@ -114,35 +178,70 @@ public final class __MODEL__PageModel {
     show(nil, notice: theirs == nil ? "It stays deleted." : "Kept the other change.")
   }
 
-  /// Asks whether to delete `item`; ``confirmDeletion()`` deletes it, ``dismiss()`` keeps it.
+  /// Asks whether to delete `item`; ``confirmDeletion(of:)`` deletes it, ``dismiss()`` keeps
+  /// it.
   public func askToDelete(_ item: __MODEL__) {
     show(.confirmDeletion(item))
   }
 
-  /// Deletes the value ``askToDelete(_:)`` asked about and goes back to the list; `false`
-  /// when nothing was deleted, with ``list``'s `errorMessage` set if the store refused.
+  /// Deletes `item`, the value ``askToDelete(_:)`` asked about, and goes back to the list;
+  /// `false` when nothing was deleted, with ``list``'s `errorMessage` set if the store
+  /// refused.
   @discardableResult
-  public func confirmDeletion() async -> Bool {
-    guard case .confirmDeletion(let item) = destination else { return false }
+  public func confirmDeletion(of item: __MODEL__) async -> Bool {
     let deleted = await list.remove(item.id)
-    show(nil, notice: deleted ? "Deleted “\(item.title)”." : nil)
+    finish(.confirmDeletion(item), notice: deleted ? "Deleted “\(item.title)”." : nil)
     return deleted
   }
 
   /// Closes whatever is shown over the list without doing anything: a cancel or a "no". An
   /// edit conflict keeps the other writer's change (``keepTheirs()``), as nothing was saved.
+  ///
+  /// With nothing shown it does nothing, so a dismissal that comes after an action closed
+  /// the dialog (as SwiftUI's does) leaves the action's notice alone.
   public func dismiss() {
+    guard let destination else { return }
     if case .editConflict = destination { return keepTheirs() }
     show(nil)
   }
 
-  /// Clears ``notice`` once the person has moved on.
-  public func dismissNotice() {
-    if notice != nil { notice = nil }
+  /// Shows `text` as ``notice`` until the person moves on: something learned while opening,
+  /// such as damaged bytes the store set aside.
+  public func showNotice(_ text: String) {
+    if storedNotice != text { storedNotice = text }
   }
 
-  private func show(_ destination: Destination?, notice: String? = nil) {
+  /// Clears ``notice`` once the person has moved on.
+  public func dismissNotice() {
+    if storedNotice != nil { storedNotice = nil }
+    if savedEdit != nil { savedEdit = nil }
+  }
+
+  /// Ends a step that began while `step` was shown: goes back to the list with `notice`,
+  /// unless the person has moved on to something else since, which stays shown (the notice
+  /// is set either way).
+  private func finish(_ step: Destination, notice: String?) {
+    guard let destination, !Self.isSame(destination, as: step) else {
+      return show(nil, notice: notice)
+    }
+    if storedNotice != notice { storedNotice = notice }
+  }
+
+  /// Whether `shown` is what `step` began on: the same form, or the same value asked about or
+  /// in conflict.
+  private static func isSame(_ shown: Destination, as step: Destination) -> Bool {
+    switch (shown, step) {
+    case (.editor(let shown), .editor(let step)): shown === step
+    case (.confirmDeletion(let shown), .confirmDeletion(let step)): shown.id == step.id
+    case (.editConflict(let shown, _), .editConflict(let step, _)): shown.id == step.id
+    default: false
+    }
+  }
+
+  /// Shows `destination` with `notice`; every move clears the last notice.
+  func show(_ destination: Destination?, notice: String? = nil) {
     self.destination = destination
-    if self.notice != notice { self.notice = notice }
+    if storedNotice != notice { storedNotice = notice }
+    if savedEdit != nil { savedEdit = nil }
   }
 }

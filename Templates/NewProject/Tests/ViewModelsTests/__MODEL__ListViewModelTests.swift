@@ -2,6 +2,7 @@
 
 import Foundation
 import Models
+import Observation
 import Persistence
 import TestSupport
 import Testing
@@ -168,6 +169,91 @@ import ViewModels
     try await store.delete(mine.id)
     #expect(await list.save(mine, ifUnchangedSince: mine) == .conflict(current: nil))
     #expect(await store.loadAll().isEmpty)
+  }
+
+  @Test func twoScreensFollowingOneListSubscribeOnceAndHandOver() async throws {
+    let store = RecordingRepository<__MODEL__>()
+    let list = __MODEL__ListViewModel(repository: store)
+    let first = Task { await list.followChanges() }
+    try await waitUntil { list.isFollowingChanges }
+    let second = Task { await list.followChanges() }
+    let seen = __MODEL__(title: "Seen by both windows")
+    try await store.save(seen)
+    try await waitUntil { list.items == [seen] }
+    #expect(await store.subscriptionCount == 1)
+
+    // The first window closes: the second takes over, with a subscription of its own.
+    first.cancel()
+    await first.value
+    for _ in 0..<3_000 where await store.subscriptionCount < 2 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try await waitUntil { list.isFollowingChanges }
+    let later = __MODEL__(title: "Seen after the hand-over")
+    try await store.save(later)
+    try await waitUntil { list.items == [seen, later] }
+    #expect(await store.subscriptionCount == 2)
+
+    second.cancel()
+    await second.value
+    #expect(!list.isFollowingChanges)
+  }
+
+  @Test func isFollowingChangesIsTrueExactlyWhileTheOneSubscriptionRuns() async throws {
+    let store = RecordingRepository<__MODEL__>()
+    let list = __MODEL__ListViewModel(repository: store)
+    #expect(!list.isFollowingChanges)
+    let first = Task { await list.followChanges() }
+    try await waitUntil { list.isFollowingChanges }
+    // A second window comes and goes while the first still follows: still live.
+    let second = Task { await list.followChanges() }
+    await Task.yield()
+    second.cancel()
+    await second.value
+    #expect(list.isFollowingChanges)
+    let item = __MODEL__(title: "Still shown")
+    try await store.save(item)
+    try await waitUntil { list.items == [item] }
+    #expect(await store.subscriptionCount == 1)
+
+    first.cancel()
+    await first.value
+    #expect(!list.isFollowingChanges)
+  }
+
+  /// A change made elsewhere keeps the search and the tag, and reaches an observer (a
+  /// front end redrawing) as one change.
+  @available(macOS 26, iOS 26, *)
+  @Test func aFollowedChangeKeepsSearchAndTagAndIsOneObservableChange() async throws {
+    let store = InMemoryRepository([
+      __MODEL__(title: "Soup of the day", tags: ["lunch"]),
+      __MODEL__(title: "Soup for later", tags: ["other"]),
+    ])
+    let shown = __MODEL__ListViewModel(repository: store)
+    let following = Task { await shown.followChanges() }
+    defer { following.cancel() }
+    try await waitUntil { shown.isFollowingChanges }
+    shown.searchText = "soup"
+    shown.tag = "lunch"
+    #expect(shown.items.count == 1)
+    let recorder = ObservationRecorder(
+      Observations { "\(shown.totalCount) \(shown.items.count)" })
+    await recorder.waitForCount(1)
+    try await store.save(__MODEL__(title: "Soup again", tags: ["lunch"]))
+    try await waitUntil { shown.totalCount == 3 }
+    await recorder.settle()
+    #expect(recorder.values == ["2 1", "3 2"])
+    #expect(shown.searchText == "soup")
+    #expect(shown.tag == "lunch")
+  }
+
+  @Test func aFailedSyncBecomesTheErrorMessage() async {
+    let store = RecordingRepository<__MODEL__>()
+    let list = __MODEL__ListViewModel(repository: store)
+    #expect(await list.synchronize())
+    await store.failSynchronize(with: RefusedWrite())
+    #expect(await list.synchronize() == false)
+    #expect(list.errorMessage == "The disk is full.")
   }
 
   /// Waits for `condition`, checking every 10 ms; after 30 s, a guard against a hang, records

@@ -1,7 +1,9 @@
 // The flows of the __model__ page: the form, the confirmation before a deletion, edit conflicts, failures.
 
 import Models
+import Observation
 import Persistence
+import TestSupport
 import Testing
 import ViewModels
 
@@ -22,11 +24,11 @@ import ViewModels
       Issue.record("The form did not open")
       return
     }
-    #expect(await model.saveEditor() == nil)
+    #expect(await model.saveEditor(editor) == nil)
     #expect(editor.problems[.title] != nil)
     editor.title = "  Pancakes "
     #expect(editor.problems.isEmpty)
-    let saved = try #require(await model.saveEditor())
+    let saved = try #require(await model.saveEditor(editor))
     #expect(saved.title == "Pancakes")
     #expect(model.destination == nil)
     #expect(model.notice == "Added “Pancakes”.")
@@ -37,9 +39,13 @@ import ViewModels
     let (model, store) = await model()
     await store.failWrites(with: RefusedWrite())
     model.add__MODEL__()
-    if case .editor(let editor) = model.destination { editor.title = "Kept in the form" }
-    #expect(await model.saveEditor() == nil)
-    guard case .editor(let editor) = model.destination else {
+    guard case .editor(let form) = model.destination else {
+      Issue.record("The form did not open")
+      return
+    }
+    form.title = "Kept in the form"
+    #expect(await model.saveEditor(form) == nil)
+    guard case .editor(let editor) = model.destination, editor === form else {
       Issue.record("The form closed")
       return
     }
@@ -55,7 +61,7 @@ import ViewModels
     #expect(model.destination == nil)
     #expect(await store.loadAll() == [item])
     model.askToDelete(item)
-    #expect(await model.confirmDeletion())
+    #expect(await model.confirmDeletion(of: item))
     #expect(model.notice == "Deleted “Soup”.")
     #expect(await store.loadAll().isEmpty)
   }
@@ -64,8 +70,12 @@ import ViewModels
     let item = __MODEL__(title: "Old")
     let (model, _) = await model([item])
     model.edit(item)
-    if case .editor(let editor) = model.destination { editor.title = "New" }
-    let saved = try #require(await model.saveEditor())
+    guard case .editor(let editor) = model.destination else {
+      Issue.record("The form did not open")
+      return
+    }
+    editor.title = "New"
+    let saved = try #require(await model.saveEditor(editor))
     #expect(saved.id == item.id)
     #expect(saved.createdAt == item.createdAt)
     #expect(model.list.items.map(\.title) == ["New"])
@@ -84,7 +94,7 @@ import ViewModels
       editor[field] = "7"
       #expect(editor[field] == "7", "The form does not keep what is typed in \(field.label)")
     }
-    let saved = try #require(await model.saveEditor())
+    let saved = try #require(await model.saveEditor(editor))
     #expect(saved.editableFields.allSatisfy { $0.text == "7" })
     #expect(saved.editableFields.count == __MODEL__EditorViewModel.Field.allCases.count)
     #expect(await store.loadAll() == [saved])
@@ -97,8 +107,12 @@ import ViewModels
     var theirs = item
     theirs.notes = "Pepper"
     try await store.save(theirs)
-    if case .editor(let editor) = model.destination { editor.title = "Tomato soup" }
-    #expect(await model.saveEditor() == nil)
+    guard case .editor(let editor) = model.destination else {
+      Issue.record("The form did not open")
+      return
+    }
+    editor.title = "Tomato soup"
+    #expect(await model.saveEditor(editor) == nil)
     guard case .editConflict(let yours, let current) = model.destination else {
       Issue.record("No conflict was shown")
       return
@@ -110,7 +124,7 @@ import ViewModels
         FieldDifference(field: "Notes", yours: "Salt", theirs: "Pepper"),
       ])
     #expect(await store.loadAll() == [theirs])
-    #expect(await model.keepMine() == yours)
+    #expect(await model.keepMine(yours, over: current) == yours)
     #expect(await store.loadAll() == [yours])
     #expect(model.destination == nil)
   }
@@ -120,8 +134,12 @@ import ViewModels
     let (model, store) = await model([item])
     model.edit(item)
     try await store.delete(item.id)
-    if case .editor(let editor) = model.destination { editor.notes = "Mine" }
-    #expect(await model.saveEditor() == nil)
+    guard case .editor(let editor) = model.destination else {
+      Issue.record("The form did not open")
+      return
+    }
+    editor.notes = "Mine"
+    #expect(await model.saveEditor(editor) == nil)
     guard case .editConflict(_, nil) = model.destination else {
       Issue.record("No conflict was shown")
       return
@@ -131,5 +149,168 @@ import ViewModels
     #expect(model.destination == nil)
     #expect(model.notice == "It stays deleted.")
     #expect(await store.loadAll().isEmpty)
+  }
+
+  @Test func aRefusedDeleteGoesBackToTheListWithTheError() async {
+    let item = __MODEL__(title: "Soup")
+    let (model, store) = await model([item])
+    await store.failWrites(with: RefusedWrite())
+    model.askToDelete(item)
+    #expect(await model.confirmDeletion(of: item) == false)
+    #expect(model.destination == nil)
+    #expect(model.notice == nil)
+    #expect(model.list.errorMessage == "The disk is full.")
+    #expect(model.list.items == [item])
+  }
+
+  @Test func dismissingWithNothingShownKeepsTheNotice() async {
+    let item = __MODEL__(title: "Soup")
+    let (model, store) = await model([item])
+    model.askToDelete(item)
+    #expect(await model.confirmDeletion(of: item))
+    model.dismiss()
+    #expect(await store.loadAll().isEmpty)
+    #expect(model.notice == "Deleted “Soup”.")
+  }
+
+  @Test func everyMoveClearsTheLastNotice() async {
+    let item = __MODEL__(title: "Soup")
+    let (model, _) = await model([item, __MODEL__(title: "Bread")])
+    model.askToDelete(item)
+    await model.confirmDeletion(of: item)
+    #expect(model.notice != nil)
+    model.add__MODEL__()
+    #expect(model.notice == nil)
+  }
+
+  @Test func keepingMineAsksAgainWhenTheOtherVersionChangedSinceItWasShown() async throws {
+    let item = __MODEL__(title: "Soup", notes: "Salt")
+    let (model, store) = await model([item])
+    let (yours, theirs) = try await conflict(model, store, over: item)
+    var newer = try #require(theirs)
+    newer.notes = "Pepper, then chili"
+    try await store.save(newer)
+
+    #expect(await model.keepMine(yours, over: theirs) == nil)
+    guard case .editConflict(let shownYours, let shownTheirs) = model.destination else {
+      Issue.record("Expected the conflict again, got \(String(describing: model.destination))")
+      return
+    }
+    #expect(shownYours == yours)
+    #expect(shownTheirs == newer)
+    #expect(await store.loadAll() == [newer])
+    #expect(await model.keepMine(shownYours, over: shownTheirs) == yours)
+    #expect(await store.loadAll() == [yours])
+  }
+
+  @Test func keepingMineAsksAgainWhenTheValueWasDeletedSinceItWasShown() async throws {
+    let item = __MODEL__(title: "Soup", notes: "Salt")
+    let (model, store) = await model([item])
+    let (yours, theirs) = try await conflict(model, store, over: item)
+    try await store.delete(item.id)
+    #expect(await model.keepMine(yours, over: theirs) == nil)
+    guard case .editConflict(_, nil) = model.destination else {
+      Issue.record("Expected the conflict again, got \(String(describing: model.destination))")
+      return
+    }
+    #expect(await store.loadAll().isEmpty)
+  }
+
+  @Test func theNoticeSaysSoWhenAnotherWriterReplacesWhatWasJustSaved() async throws {
+    let item = __MODEL__(title: "Soup")
+    let (model, store) = await model([item])
+    model.edit(item)
+    let editor = try #require(model.shownEditor)
+    editor.notes = "Mine"
+    #expect(await model.saveEditor(editor) != nil)
+    #expect(model.notice == "Saved “Soup”.")
+
+    var theirs = item
+    theirs.notes = "Theirs"
+    try await store.save(theirs)
+    await model.list.load()  // What following the store's changes does.
+    let notice = try #require(model.notice)
+    #expect(notice.contains("changed by another writer"), "\(notice)")
+
+    try await store.delete(item.id)
+    await model.list.load()
+    #expect(model.notice?.contains("deleted by another writer") == true)
+  }
+
+  @Test func theNoticeStaysWhenOnlyOtherValuesChange() async throws {
+    let item = __MODEL__(title: "Soup")
+    let (model, store) = await model([item])
+    model.edit(item)
+    let editor = try #require(model.shownEditor)
+    editor.notes = "Mine"
+    #expect(await model.saveEditor(editor) != nil)
+    try await store.save(__MODEL__(title: "Bread"))
+    await model.list.load()
+    #expect(model.notice == "Saved “Soup”.")
+  }
+
+  @Test func anEditOfAValueAnotherStoreOnTheSameFilesChangedIsAConflict() async throws {
+    let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
+    let item = __MODEL__(title: "Soup")
+    let store = try await LocalRepository<__MODEL__>.open(
+      directory: folder.url, filename: "store.json")
+    try await store.save(item)
+    let list = __MODEL__ListViewModel(repository: store)
+    await list.load()
+    let model = __MODEL__PageModel(list: list)
+    model.edit(item)
+    let editor = try #require(model.shownEditor)
+    editor.title = "Tomato soup"
+    let other = try await LocalRepository<__MODEL__>.open(
+      directory: folder.url, filename: "store.json")
+    var theirs = item
+    theirs.notes = "Pepper"
+    try await other.save(theirs)
+
+    #expect(await model.saveEditor(editor) == nil)
+    guard case .editConflict(let yours, let current) = model.destination else {
+      Issue.record("No conflict was shown")
+      return
+    }
+    #expect(current == theirs)
+    #expect(await model.keepMine(yours, over: current) == yours)
+    let reopened = try await LocalRepository<__MODEL__>.open(
+      directory: folder.url, filename: "store.json")
+    #expect(await reopened.find(by: item.id) == yours)
+  }
+
+  /// A front end redraws once per action: saving the form changes the destination, the
+  /// notice and the list in one observed transaction.
+  @available(macOS 26, iOS 26, *)
+  @Test func savingTheFormIsOneObservedChange() async throws {
+    let (model, _) = await model([__MODEL__(title: "Soup")])
+    model.add__MODEL__()
+    let editor = try #require(model.shownEditor)
+    editor.title = "Bread"
+    let recorder = ObservationRecorder(
+      Observations { (model.destination == nil, model.notice, model.list.items.count) })
+    await recorder.waitForCount(1)
+    await model.saveEditor(editor)
+    await recorder.waitForCount(2)
+    await recorder.settle()
+    #expect(
+      recorder.values.map { "\($0.0) \($0.1 ?? "-") \($0.2)" } == [
+        "false - 1", "true Added “Bread”. 2",
+      ])
+  }
+
+  /// Edits `item`'s title to "Mine" while the store changes its notes to "Pepper", and saves:
+  /// returns the conflict's two versions.
+  private func conflict(
+    _ model: __MODEL__PageModel, _ store: InMemoryRepository<__MODEL__>, over item: __MODEL__
+  ) async throws -> (yours: __MODEL__, theirs: __MODEL__?) {
+    model.edit(item)
+    let editor = try #require(model.shownEditor)
+    editor.title = "Mine"
+    var theirs = item
+    theirs.notes = "Pepper"
+    try await store.save(theirs)
+    #expect(await model.saveEditor(editor) == nil)
+    return try #require(model.conflict)
   }
 }

@@ -49,7 +49,8 @@ extension __MODEL__PageModel: ScreenPage {
   }
 
   func deleteAskedAbout() async {
-    await confirmDeletion()
+    guard case .confirmDeletion(let item) = destination else { return }
+    await confirmDeletion(of: item)
   }
 
   func setText(_ text: String, ofField index: Int) {
@@ -60,10 +61,12 @@ extension __MODEL__PageModel: ScreenPage {
   }
 
   func saveForm() async -> UUID? {
-    await saveEditor()?.id
+    guard case .editor(let editor) = destination else { return nil }
+    return await saveEditor(editor)?.id
   }
 
   func keepMyVersion() async -> UUID? {
-    await keepMine()?.id
+    guard case .editConflict(let yours, let theirs) = destination else { return nil }
+    return await keepMine(yours, over: theirs)?.id
   }
 }

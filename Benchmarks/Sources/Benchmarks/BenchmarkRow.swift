@@ -1,0 +1,41 @@
+// The rows of the performance table, each one a name `--only` and `BENCH_ONLY` accept.
+
+/// One row of the table the store is judged by; the suite runs the workloads a selection of
+/// rows needs, and judges only those rows.
+enum BenchmarkRow: String, CaseIterable, Codable, Sendable, Comparable {
+  /// A durable save at 10,000 stored, against SQLite `FULL` and `write`+`fsync` on a queue.
+  case durable
+  /// The same save with two busy processes per core beside the benchmark, against SQLite
+  /// `FULL` under the same load.
+  case loaded
+  /// A `lossyOnPowerCut` save at 10,000 stored, against `write` on a queue.
+  case lossy
+  /// A read from the main actor while 1,000 saves are in flight.
+  case read
+  /// 1,000 concurrent saves against the same 1,000 one after another.
+  case concurrent
+  /// One batch of 100,000 into an empty store, against the original pattern and SQLite.
+  case batch
+  /// Opening that batch cold, with `open` and with `init`, against the original's load.
+  case open
+  /// The peak memory of that open against the store's size on disk.
+  case memory
+
+  /// What the row measures, for `--help`.
+  var summary: String {
+    switch self {
+    case .durable: "durable save, 10,000 stored: vs SQLite WAL FULL and write+fsync on a queue"
+    case .loaded: "the same with two busy processes per core: vs SQLite WAL FULL, same load"
+    case .lossy: "lossyOnPowerCut save, 10,000 stored: vs write on a queue"
+    case .read: "main-actor read while 1,000 saves are in flight: p99 and median"
+    case .concurrent: "1,000 concurrent saves vs 1,000 sequential"
+    case .batch: "batch of 100,000: vs the original pattern's write and SQLite"
+    case .open: "cold open of that batch, open() and init: vs the original's load"
+    case .memory: "peak memory of that open: vs the file's size"
+    }
+  }
+
+  static func < (lhs: BenchmarkRow, rhs: BenchmarkRow) -> Bool {
+    allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+  }
+}

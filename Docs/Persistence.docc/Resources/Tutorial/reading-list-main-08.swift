@@ -1,0 +1,50 @@
+// The reading list at the command line: `reading-list add TITLE`, `reading-list finish N`,
+// `reading-list start-again`, and with no arguments the list itself.
+
+import Foundation
+import ReadingList
+
+let store = try BookStore<Book>.readingList(
+  in: URL(fileURLWithPath: "."),
+  whileWaiting: {
+    FileHandle.standardError.write(Data("Waiting for another reading-list to finish…\n".utf8))
+  })
+let arguments = Array(CommandLine.arguments.dropFirst())
+let library: Library
+do {
+  library = try await Library.open()
+} catch where Library.canStartAgain(after: error) && arguments.first == "start-again" {
+  // The person asked for it: keep the unreadable files aside, and open an empty list.
+  let (fresh, keptAt) = try await Library.startAgain()
+  print("Started an empty list; the old one is kept at \(keptAt?.path ?? "its place").")
+  library = fresh
+} catch {
+  print(error.localizedDescription)
+  if Library.canStartAgain(after: error) {
+    print("To keep the unreadable list aside and start an empty one: reading-list start-again")
+  }
+  exit(1)
+}
+let model = ReadingListModel(repository: library.books)
+
+await model.load()
+switch arguments.first {
+case "add":
+  await model.addBook(title: arguments.dropFirst().joined(separator: " "))
+case "finish":
+  guard let number = arguments.dropFirst().first.flatMap({ Int($0) }),
+    model.books.indices.contains(number - 1)
+  else {
+    print("Usage: reading-list finish N, where N is a book's number in the list.")
+    exit(64)
+  }
+  await model.markFinished(model.books[number - 1].id)
+case "start-again":
+  print("The reading list opens as it is: there is nothing to start again.")
+default:
+  break
+}
+if let message = model.errorMessage { print(message) }
+for (index, book) in model.books.enumerated() {
+  print("\(index + 1). [\(book.isFinished ? "x" : " ")] \(book.title)")
+}

@@ -1,0 +1,32 @@
+// Wrong fix: load, then loop over changes(). A note saved between the load and the
+// subscription is in neither: the list misses it until the next change, maybe for good.
+// Refused by: subscribe to changes() first, then load
+
+import Foundation
+import Observation
+import Persistence
+
+/// A note, as the app stores it.
+struct Note: Codable, Identifiable, Sendable, Equatable {
+  var id = UUID()
+  var text: String
+}
+
+/// The list screen's state: the notes in the store, kept up to date.
+@Observable @MainActor final class NoteListModel {
+  private(set) var notes: [Note] = []
+  @ObservationIgnored private let repository: any Repository<Note>
+
+  init(repository: any Repository<Note>) {
+    self.repository = repository
+  }
+
+  /// Shows the store's notes, and keeps showing them as the store changes, until the task
+  /// running it is cancelled (SwiftUI: `.task { await model.followChanges() }`).
+  func followChanges() async {
+    notes = await repository.loadAll()
+    for await _ in await repository.changes() {
+      notes = await repository.loadAll()
+    }
+  }
+}

@@ -1,0 +1,31 @@
+// Wrong fix: call save(contentsOf:) inside the loop, once per line. The batch call is there,
+// with a batch of one each time: still 200 calls.
+// Refused by: save them in one call
+
+import Foundation
+import Persistence
+
+/// A note, as the app stores it.
+struct Note: Codable, Identifiable, Sendable, Equatable {
+  var id = UUID()
+  var text: String
+}
+
+/// The import screen's state: pasted lines become notes.
+@MainActor final class ImportModel {
+  private let repository: any Repository<Note>
+  private(set) var imported = 0
+
+  init(repository: any Repository<Note>) {
+    self.repository = repository
+  }
+
+  /// Stores one note per line that is not blank, all of them or, if the store fails, none.
+  func importLines(_ text: String) async throws {
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    for line in lines where !line.isEmpty {
+      try await repository.save(contentsOf: [Note(text: line)])
+      imported += 1
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// Wrong fix: mark Draft `@unchecked Sendable`. The compiler stops asking, and the outbox and
+// the screen still share one object: clearing the screen clears the message queued to send.
+// Refused by: both share one object
+
+/// A message being written on screen.
+final class Draft: @unchecked Sendable {
+  var title: String
+  var body: String
+
+  init(title: String, body: String) {
+    self.title = title
+    self.body = body
+  }
+}
+
+/// Keeps drafts until they are sent, off the main actor.
+actor Outbox {
+  private var queued: [Draft] = []
+
+  func enqueue(_ draft: Draft) {
+    queued.append(draft)
+  }
+
+  func bodies() -> [String] {
+    queued.map(\.body)
+  }
+}
+
+/// The compose screen: the user types into `draft`, then sends it.
+@MainActor final class Composer {
+  let draft = Draft(title: "", body: "")
+  let outbox: Outbox
+
+  init(outbox: Outbox) {
+    self.outbox = outbox
+  }
+
+  /// Queues the draft and clears the screen for the next message.
+  func send() async {
+    await outbox.enqueue(draft)
+    draft.body = ""
+  }
+}

@@ -1,0 +1,34 @@
+// A value shared between threads, guarded by a lock that ThreadSanitizer understands.
+
+import Foundation
+
+/// Mutable state that several threads share, every access under one lock: the API of the
+/// standard library's `Mutex`, on `NSLock`.
+///
+/// `Synchronization.Mutex` would be the natural choice, but it needs macOS 15 / iOS 18, and on
+/// Linux with Swift 6.3.1 ThreadSanitizer does not see the futex it locks with and reports
+/// every guarded access as a race. `NSLock` is a pthread mutex, which the sanitizer sees.
+///
+/// It is sound for the reason `Mutex` is: the value goes in as `sending`, the closure gets it
+/// `inout sending`, and what the closure returns goes out as `sending`. So a value that is
+/// not `Sendable` can sit behind the lock, but no reference to it can escape to another
+/// thread except through the lock; the compiler checks that, not a comment.
+final class LockedState<Value>: @unchecked Sendable {
+  // `lock` comes first: a `Value` of no size would otherwise sit at the lock's own address,
+  // and the sanitizer would report the unlocked read of `lock` as a race with the value.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: sending Value) {
+    self.value = value
+  }
+
+  /// Runs `body` with exclusive access to the value.
+  func withLock<Result, Failure: Error>(
+    _ body: (inout sending Value) throws(Failure) -> sending Result
+  ) throws(Failure) -> sending Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}

@@ -1,0 +1,298 @@
+// The journal beside a snapshot: records written into space reserved ahead, synced, read back.
+
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The journal file `<store>.journal`: one record per change since the snapshot, and what
+/// this process knows of the file.
+///
+/// Records follow one another from the start of the file (``Record``). After the last one
+/// the file holds zeros: space reserved ahead (``reservation`` bytes at a time), so that a
+/// record is written over bytes already on disk and the `fsync` that makes it durable need
+/// not commit a new file size too, which makes a durable save about a quarter cheaper on
+/// ext4. A record never contains a zero byte, so the first zero after a record is where the
+/// next one goes.
+///
+/// It knows how far the file is synced (``syncedLength``) and writes that into each record
+/// it appends, so that a reader can tell a write torn by a power cut from damage to a synced
+/// record (see `Journal+Replay`).
+///
+/// Not thread-safe: one ``LocalRepository`` owns it and uses it on its actor.
+final class Journal {
+  /// What happened to the file since this instance last read or wrote it: nothing, another
+  /// writer appended `bytes` (from this instance's ``length`` on), or the file was truncated
+  /// or replaced (another writer compacted), so everything must be read again.
+  enum Growth { case unchanged, grew([UInt8]), replaced }
+
+  let path: String
+  let directory: String
+  let fileSystem: any FileSystem
+  let maximumSize: Int64
+  /// The permissions for a journal this instance creates.
+  var newFilePermissions: mode_t = 0o600
+
+  /// The zeros written after a record that does not fit in the space already reserved.
+  static let reservation: Int64 = 64 << 10
+
+  /// The bytes of intact records this instance has read or written.
+  private(set) var length: Int64 = 0
+  /// How many bytes from the start are known durable: covered by a sync that succeeded, this
+  /// instance's or, as its records say, another writer's.
+  private(set) var syncedLength: Int64 = 0
+  /// Where a record ends: the generation of the journal (which changes whenever its bytes are
+  /// cut back or replaced, so that offsets no longer mean what they meant) and the offset.
+  struct Position: Equatable, Sendable { var generation: Int, end: Int64 }
+
+  /// The generation of the file's offsets: see ``Position``.
+  private(set) var generation = 0
+  /// Where the last intact record read or written ends.
+  var position: Position { Position(generation: generation, end: length) }
+
+  /// The number of the last intact record read or appended, `nil` while there is none:
+  /// every record must have a larger number than the one before it.
+  var lastRecordNumber: Int?
+  /// Bytes after the intact records that are not reserved zeros: a write torn by a crash or a
+  /// power cut, cut off (after a copy is kept) by the next writer. See `Journal+TornTail`.
+  var tornTail: (bytes: [UInt8], copy: String?)?
+  /// What reading found and opened past, in the order found.
+  var warnings: [StoreWarning] = []
+  /// The size of the file as last seen or written: ``length`` and the space reserved after it.
+  private var size: Int64 = 0
+  private var descriptor: Int32?
+  private(set) var identity: (device: UInt64, inode: UInt64)?
+  /// Where the kernel said ``descriptor``'s file was when it was opened, if it can say.
+  private var openedAt: String?
+
+  init(path: String, directory: String, fileSystem: any FileSystem, maximumSize: Int64) {
+    self.path = path
+    self.directory = directory
+    self.fileSystem = fileSystem
+    self.maximumSize = maximumSize
+  }
+
+  deinit {
+    if let descriptor { try? fileSystem.close(descriptor, path: path) }
+  }
+
+  var url: URL { URL(fileURLWithPath: path) }
+
+  /// The whole journal, or `nil` if there is none; remembers which file it read. Nothing read
+  /// is known durable yet: its records say how far it is.
+  func readAll() throws(PersistenceError) -> [UInt8]? {
+    let reader = FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
+    generation += 1
+    length = 0
+    syncedLength = 0
+    lastRecordNumber = nil
+    guard let (data, status) = try reader.readWholeFile() else {
+      forgetDescriptor()
+      identity = nil
+      size = 0
+      return nil
+    }
+    if let known = identity, known != (status.device, status.inode) { forgetDescriptor() }
+    identity = (status.device, status.inode)
+    size = status.size
+    return Array(data)
+  }
+
+  /// Records that the first `length` bytes are intact records this instance has applied.
+  func markRead(upTo length: Int64) {
+    self.length = length
+  }
+
+  /// Records that the first `length` bytes are durable, as a sync or a record says.
+  func markSynced(through length: Int64) {
+    syncedLength = max(syncedLength, min(length, self.length))
+  }
+
+  /// Compares the file on disk with what this instance last read or wrote. Call it under the
+  /// store's lock, so that no other writer appends meanwhile.
+  ///
+  /// While the open file is still the one at the path (the kernel's name for the descriptor
+  /// has not changed), the two bytes around where the next record goes tell enough: the end
+  /// of the last record is still there, and nobody wrote after it. Only otherwise does it ask
+  /// for the file's status: on Linux 6.13 and later, reading a file's times makes the next
+  /// write stamp a precise time, which the `fsync` after it must then commit too.
+  ///
+  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status or its new records
+  ///   cannot be read, ``PersistenceError/notARegularFile(_:found:)``.
+  func changesSinceLastSeen() throws(PersistenceError) -> Growth {
+    if let descriptor, let openedAt, fileSystem.currentPath(of: descriptor) == openedAt,
+      try isUnchangedAtEnd(descriptor)
+    {
+      return .unchanged
+    }
+    let status: FileStatus
+    do {
+      status = try fileSystem.status(ofPath: path)
+    } catch  where error.isMissing {
+      return identity == nil ? .unchanged : .replaced
+    } catch {
+      throw .unreadable(url, reason: error.description)
+    }
+    // A link or a FIFO put there since: never read, append or truncate through it.
+    guard status.kind == .regular else { throw .notARegularFile(url, found: status.kind.noun) }
+    guard let identity, identity == (status.device, status.inode), status.size >= length else {
+      return status.size == 0 && identity == nil ? .unchanged : .replaced
+    }
+    size = status.size
+    guard status.size > length else { return .unchanged }
+    guard status.size <= maximumSize else {
+      throw .fileTooLarge(url, size: status.size, limit: maximumSize)
+    }
+    // A record starts with a digit: a zero where the next record goes means none was added.
+    guard try readTail(from: length, to: length + 1) != [0] else { return .unchanged }
+    return .grew(try readTail(from: length, to: status.size))
+  }
+
+  /// Whether the last byte this instance knows of (a record's end of line) and the one after
+  /// it say that nothing changed: the file still reaches that far, and the next byte is a
+  /// reserved zero or the end of the file.
+  private func isUnchangedAtEnd(_ descriptor: Int32) throws(PersistenceError) -> Bool {
+    guard length > 0 else { return false }
+    var bytes: (UInt8, UInt8) = (0, 0)
+    let count: Int
+    do {
+      count = try withUnsafeMutableBytes(of: &bytes) { buffer throws(SystemCallError) in
+        try fileSystem.read(descriptor, path: path, at: length - 1, into: buffer)
+      }
+    } catch {
+      throw .unreadable(url, reason: error.description)
+    }
+    return bytes.0 == UInt8(ascii: "\n") && (count == 1 || (count == 2 && bytes.1 == 0))
+  }
+
+  /// Writes `record` after the last record; on failure cuts the file back so that no partial
+  /// record stays. A record that does not fit in the space reserved is written with
+  /// ``reservation`` zeros after it (fewer near the size cap); where those do not fit on the
+  /// disk, the record is written alone.
+  func append(_ record: [UInt8]) throws(SystemCallError) {
+    let descriptor = try openForWriting()
+    let end = length + Int64(record.count)
+    if end > size, case let zeros = min(Self.reservation, Journal.sizeLimit(maximumSize) - end),
+      zeros > 0
+    {
+      do throws(SystemCallError) {
+        try write(record + [UInt8](repeating: 0, count: Int(zeros)), to: descriptor)
+        size = end + zeros
+        length = end
+        return
+      } catch {
+        // Perhaps only the zeros did not fit (the write was cut back): try the record alone.
+        guard [ENOSPC, EFBIG, EDQUOT].contains(error.code) else { throw error }
+      }
+    }
+    try write(record, to: descriptor)
+    size = max(size, end)
+    length = end
+  }
+
+  /// Flushes the journal to stable storage; what makes the records appended so far durable.
+  func synchronize() throws(SystemCallError) {
+    let covered = length
+    try fileSystem.synchronize(try openForWriting(), path: path)
+    markSynced(through: covered)
+  }
+
+  /// A flush of the journal for another thread to run once, while this instance goes on
+  /// appending: it covers every byte appended before it runs. It flushes through a duplicate
+  /// of the descriptor, so a journal replaced or closed meanwhile cannot turn it into a flush
+  /// of another file. Once it succeeded, ``markSynced(through:)`` with ``length`` as it was
+  /// when the flush was made.
+  func detachedFlush() throws(SystemCallError) -> @Sendable () -> Result<Void, SystemCallError> {
+    let descriptor = try fileSystem.duplicate(try openForWriting(), path: path)
+    let fileSystem = fileSystem
+    let path = path
+    return {
+      defer { try? fileSystem.close(descriptor, path: path) }
+      return Result { () throws(SystemCallError) in
+        try fileSystem.synchronize(descriptor, path: path)
+      }
+    }
+  }
+
+  /// Cuts the journal to `newLength` bytes: a torn tail, the records a failed sync covered,
+  /// or everything after a compaction.
+  func truncate(to newLength: Int64) throws(SystemCallError) {
+    let descriptor = try openForWriting()
+    try fileSystem.truncate(descriptor, path: path, to: newLength)
+    if newLength < length { generation += 1 }
+    length = newLength
+    size = newLength
+    syncedLength = min(syncedLength, newLength)
+    if newLength == 0 { lastRecordNumber = nil }
+  }
+
+  /// Takes `written`, a file put at the path in place of the journal, as the journal from
+  /// now on: `length` bytes of records, all synced.
+  func adopt(_ written: FileStatus, length: Int64) {
+    forgetDescriptor()
+    identity = (written.device, written.inode)
+    generation += 1
+    self.length = length
+    size = length
+    syncedLength = length
+  }
+
+  /// The descriptor used for appends, opening (and if needed creating) the file first.
+  ///
+  /// Call it after ``changesSinceLastSeen()`` under the store's lock, so the file is the one
+  /// this instance knows. A journal it creates gets ``newFilePermissions``, and the folder is
+  /// flushed: otherwise an acknowledged first record could vanish with the folder entry.
+  private func openForWriting() throws(SystemCallError) -> Int32 {
+    if let descriptor { return descriptor }
+    let (opened, created) = try fileSystem.createStoreFile(path, permissions: newFilePermissions)
+    do throws(SystemCallError) {
+      let status = try fileSystem.status(ofDescriptor: opened, path: path)
+      if created || identity == nil { try fileSystem.synchronizeDirectory(directory) }
+      identity = (status.device, status.inode)
+      size = status.size
+      openedAt = fileSystem.currentPath(of: opened)
+    } catch {
+      try? fileSystem.close(opened, path: path)
+      throw error
+    }
+    descriptor = opened
+    return opened
+  }
+
+  private func forgetDescriptor() {
+    if let descriptor { try? fileSystem.close(descriptor, path: path) }
+    descriptor = nil
+  }
+
+  /// The bytes from `start` to `end`.
+  func readTail(from start: Int64, to end: Int64) throws(PersistenceError) -> [UInt8] {
+    let descriptor: Int32
+    do {
+      descriptor = try openForWriting()
+    } catch {
+      throw .storeFile(error) { .unreadable(url, reason: $0.description) }
+    }
+    return try FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
+      .read(descriptor, at: start, count: Int(end - start))
+  }
+
+  /// Writes `bytes` at ``length``, cutting the file back to ``length`` if only part of them
+  /// got there.
+  private func write(_ bytes: [UInt8], to descriptor: Int32) throws(SystemCallError) {
+    var written = 0
+    do throws(SystemCallError) {
+      try fileSystem.writeAll(bytes, to: descriptor, path: path, at: length, progress: &written)
+    } catch {
+      if written > 0 {
+        try? fileSystem.truncate(descriptor, path: path, to: length)
+        size = length
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// Folding the journal into a new snapshot once it has outgrown it, mostly off the actor.
+
+import Dispatch
+import Foundation
+
+extension LocalRepository {
+  /// Where a compaction starts: the sequence its snapshot is encoded at, where the journal's
+  /// records after it begin, and the snapshot it replaces.
+  struct CompactionPoint {
+    let sequence: Int
+    let journalEnd: Journal.Position
+    let snapshot: Snapshot.Identity?
+  }
+
+  /// Whether the journal has outgrown the snapshot enough to be folded into it: once it is
+  /// larger than the snapshot and than the compaction minimum, or a quarter of the size cap.
+  var needsCompaction: Bool {
+    let floor = min(configuration.minimumCompactionSize, configuration.maximumFileSize / 4)
+    return journal.length > max(snapshot.lastSeenSize, floor)
+  }
+
+  /// Folds the journal into a new snapshot once it has outgrown the snapshot.
+  ///
+  /// Most of a compaction's cost runs off the actor, which meanwhile goes on answering reads
+  /// and taking changes: encoding every item, on the pool (pure work, no waiting), then
+  /// writing and flushing the bytes to a temporary file beside the snapshot, on a queue made
+  /// for this compaction. Back on the actor, under the lock, the temporary file is renamed
+  /// over the snapshot and the journal keeps only the records appended meanwhile. If another
+  /// writer compacted meanwhile, or saves still wait for their sync, the temporary file is
+  /// removed and the next change tries again.
+  ///
+  /// The change that triggers it is already durable; its caller waits for the compaction to
+  /// end, so that a short-lived process leaves a compacted store behind. A failure costs
+  /// nothing but a larger journal.
+  func compactIfNeeded() async {
+    guard needsCompaction, compaction == nil, !pendingSync.isSyncing else { return }
+    let items = loadAll()
+    let point = CompactionPoint(
+      sequence: sequence, journalEnd: journal.position, snapshot: snapshot.lastSeenIdentity)
+    let configuration = configuration
+    let location = snapshot.location
+    let fileSystem = snapshot.fileSystem
+    compaction = Task {
+      let bytes = try? await Self.encodeSnapshot(
+        items, version: configuration.schemaVersion, sequence: point.sequence,
+        for: location.fileURL)
+      var prepared: DurableFileWriter.Prepared?
+      if let bytes {
+        let queue = StoreExecutor.makeQueue(label: "compaction \(location.path)")
+        prepared = await withCheckedContinuation { continuation in
+          queue.async {
+            continuation.resume(
+              returning: try? Snapshot.prepare(
+                encoded: bytes, at: location, fileSystem: fileSystem,
+                configuration: configuration))
+          }
+        }
+      }
+      self.install(prepared, at: point)
+    }
+    await compactionFinished()
+  }
+
+  /// Returns once the compaction under way, if any, has installed or dropped its snapshot.
+  func compactionFinished() async {
+    await compaction?.value
+  }
+
+  /// Encodes a snapshot on the cooperative pool, off the actor.
+  @concurrent private static func encodeSnapshot(
+    _ items: [T], version: Int, sequence: Int, for file: URL
+  ) async throws(PersistenceError) -> [UInt8] {
+    try Snapshot.encode(items, version: version, sequence: sequence, for: file)
+  }
+
+  /// Puts the snapshot written off the actor in place, unless the files moved on without it.
+  private func install(_ prepared: DurableFileWriter.Prepared?, at point: CompactionPoint) {
+    compaction = nil
+    guard let prepared else { return }
+    var othersChanged = false
+    var installed = false
+    _ = try? lock.withExclusiveLock { () throws(PersistenceError) in
+      othersChanged = try catchUp()
+      guard !pendingSync.isSyncing, !snapshotIsOutdated, point.sequence <= sequence,
+        point.journalEnd.generation == journal.generation,
+        point.journalEnd.end <= journal.length, point.snapshot == snapshot.lastSeenIdentity
+      else { return }
+      installed = true  // Renamed into place, or removed by `install`, whatever happens.
+      try snapshot.install(prepared)
+      if point.sequence == sequence {
+        if journal.length > 0 {
+          try? journal.truncate(to: 0)
+          try? journal.synchronize()
+        }
+      } else {
+        try journal.keepRecords(from: point.journalEnd.end)
+      }
+    }
+    if !installed { snapshot.discard(prepared) }
+    if othersChanged { feed.publish(.anything) }
+  }
+}

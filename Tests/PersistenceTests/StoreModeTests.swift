@@ -1,0 +1,36 @@
+// A store's folder is 0700 and its files 0600 whatever the umask of the process that made them.
+
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct StoreModeTests {
+  /// Runs `StoreWriter save <folder> 2` under `umask`, then one save more, so that the
+  /// folder, the snapshot, the lock and the journal all exist.
+  private func saveTwice(in folder: URL, umask: String) throws -> ChildProcessResult {
+    try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "umask \(umask) && \"$0\" save \"$1\" 3 moded", storeWriter.path, folder.path])
+  }
+
+  /// Under `umask 277` the folder was made 0500 and the lock file could not be opened;
+  /// under `umask 777` everything was 0000. Every mode is now set after creating.
+  @Test(arguments: ["277", "777", "022", "000"])
+  func modesDoNotDependOnTheUmask(umask: String) throws {
+    let parent = try TemporaryDirectory()
+    let folder = parent.url.appendingPathComponent("made/by/the/store")
+    let result = try saveTwice(in: folder, umask: umask)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(acknowledgedIDs(in: result.standardOutput).count == 3)
+    for path in ["made", "made/by", "made/by/the", "made/by/the/store"] {
+      let status = try fileStatus(of: parent.url.appendingPathComponent(path))
+      #expect(status.permissions == 0o700, "\(path): \(String(status.permissions, radix: 8))")
+    }
+    for name in ["q.json", "q.json.lock", "q.json.journal"] {
+      let status = try fileStatus(of: folder.appendingPathComponent(name))
+      #expect(status.permissions == 0o600, "\(name): \(String(status.permissions, radix: 8))")
+    }
+  }
+}
