@@ -99,13 +99,8 @@ public struct CommandRunner {
       return try await execute(invocation.words, invocation, in: directory)
     }
     if context.isInteractive && !invocation.json && invocation.options.isEmpty {
-      let model = try await Self.openModel(in: directory, console: console, stores: openedStores)
-      // However the app ends (`q`, a signal, a terminal error), `run` synchronizes the stores
-      // once this returns or throws.
-      return try await FullScreenMode(
-        model: model,
-        colors: context.allowsColor(noColorOption: invocation.noColor)
-      ).run()
+      return try await runFullScreen(
+        in: directory, colors: context.allowsColor(noColorOption: invocation.noColor))
     }
     return try await execute(["list"], invocation, in: directory)
   }
@@ -139,23 +134,28 @@ public struct CommandRunner {
     return ExitCode.success
   }
 
-  /// Opens every store in `directory` (off the main actor) and the app's model over them, for
-  /// the full-screen app; the stores' warnings go to `console` before the screen is taken
-  /// over, which shows them again once the full-screen app ends.
-  static func openModel(
-    in directory: URL, console: any Console, stores: OpenedStores
-  ) async throws(AppError) -> __NAME__Model {
+  /// Opens every store in `directory` off the main actor (``__NAME__Model/open(in:configuration:)``),
+  /// runs the full-screen app over them, and synchronizes them however it ends (`q`, a
+  /// signal, a terminal error). A store that cannot be opened is reported before the terminal
+  /// is taken over; the warnings a store opened past show on its page.
+  private func runFullScreen(in directory: URL, colors: Bool) async throws(AppError) -> Int32 {
+    let model: __NAME__Model
     do {
-      return __NAME__Model(
-        __models__: __MODEL__PageModel(
-          list: __MODEL__ListViewModel(
-            repository: try await __MODEL__Commands.openStore(
-              in: directory, console: console, keptIn: stores))),
-        // add-model: pages
-      )
+      model = try await __NAME__Model.open(in: directory)
     } catch {
       throw .store(error)
     }
+    let ended: Result<Int32, AppError>
+    do {
+      ended = .success(try await FullScreenMode(model: model, colors: colors).run())
+    } catch {
+      ended = .failure(error)
+    }
+    guard await model.synchronize() else {
+      throw .storeFailed(
+        model.__models__.list.errorMessage ?? "A store could not make its changes durable.")
+    }
+    return try ended.get()
   }
 
   /// Writes `error` to standard error as `__EXECUTABLE__: error: <sentence>`, with the usage
