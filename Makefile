@@ -3,12 +3,18 @@
 # Targets:
 #   help         list these targets
 #   build        build everything in debug mode, warnings as errors
-#   test         scripts/test: build, build the docs with warnings as errors, compile every
-#                listing of the docs and the tutorial (scripts/check-docs), run the tests of
-#                the tutorial's finished app (scripts/run-tutorial-tests), `swiftc -parse` the
-#                Apple-only templates, check that `make run` writes only the program's output
-#                to stdout (scripts/check-run-output), and run the whole test suite; one line
-#                per stage, the full output in .build/test-logs/
+#   test         scripts/test: build (a progress line every 30 s), build the docs with
+#                warnings as errors and compile every listing of the docs (scripts/check-docs),
+#                `swiftc -parse` the Apple-only templates, check that `make run` writes only the
+#                program's output to stdout (scripts/check-run-output), and run the whole test
+#                suite; one line per stage, the full output in .build/test-logs/. Needs the
+#                Swift toolchain, make and bash only
+#   check        scripts/test check: everything slower, after `make test` (as .ci/run does):
+#                the availability check, the tutorial's steps and its check's mutations, a generated
+#                project's own make test (test-templates), the store embedded in a package
+#                with targets named Models, ViewModels and App (scripts/test-embedded-store),
+#                the workflows' generator commands (scripts/check-workflows), and the practice
+#                exercises. Needs python3 too (the availability and tutorial checks)
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
@@ -19,13 +25,17 @@
 #   docs         build the DocC site (Models, Persistence, ViewModels, TerminalUI, the articles
 #                and the tutorial) into .build/docs/site with the toolchain's docc
 #   docs-preview build the docs, then serve them at http://127.0.0.1:8000/documentation/
-#                (python3 -m http.server; PORT=... to change the port)
+#                (needs python3: python3 -m http.server; PORT=... to change the port)
 #   run          build and run `questions` on the default data directory (ARGS="..." to pass arguments)
 #   new-project  write a new standalone package from Templates/: NAME=Recipes [MODEL=Item]
 #                [DIR=../NAME]; see scripts/new-project
+#   embed-store  copy the store, its tests and their origin record into another package under
+#                a module name of its own, and print the manifest lines to add:
+#                PACKAGE=../MyApp [TARGET=LocalStore]; see scripts/embed-store
 #   test-templates  the generator's refusals, a generated project's own `make test`, and
 #                `swiftc -parse` of Templates/SwiftData and Templates/SwiftUI
-#   check-availability  fail if Sources, Tests, the benchmark or the Apple templates use an API
+#   check-availability  (needs python3) fail if Sources, Tests, the benchmark or the Apple
+#                templates use an API
 #                newer than the platforms their Package.swift declares, outside an availability
 #                guard (scripts/check-availability), after proving on the fixtures in
 #                scripts/availability-fixtures that the check catches each case
@@ -66,9 +76,9 @@ PRACTICE_BIN = $$($(SWIFT) build --package-path $(PRACTICE) --show-bin-path)
 # No "Entering directory" lines on stdout when make runs make (as scripts/check-run-output does).
 MAKEFLAGS += --no-print-directory
 
-.PHONY: help build test test-tsan stress bench bench-quick docs docs-preview run new-project \
-  test-templates check-availability check-apple-templates format lint clean practice \
-  check-practice check-claims check-tutorial
+.PHONY: help build test check test-tsan stress bench bench-quick docs docs-preview run \
+  new-project embed-store test-templates check-availability check-apple-templates format lint \
+  clean practice check-practice check-claims check-tutorial
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -76,10 +86,14 @@ help:
 build:
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-# scripts/test runs the stages (one line each in its STAGES list), prints one line per stage
-# and keeps the full output in .build/test-logs/.
+# scripts/test runs the stages (one line each in its FAST_STAGES and SLOW_STAGES lists), prints
+# one line per stage and a progress line every 30 s, and keeps the full output in
+# .build/test-logs/.
 test:
 	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/test
+
+check:
+	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/test check
 
 test-tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
@@ -102,6 +116,7 @@ docs:
 	scripts/build-docs
 
 docs-preview: docs
+	@scripts/need python3 "make docs-preview"
 	@echo "Serving the docs at http://127.0.0.1:$(PORT)/documentation/ (Ctrl-C stops)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory .build/docs/site
 
@@ -137,10 +152,18 @@ new-project:
 	fi
 	@scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
 
+embed-store:
+	@if [ -z "$(PACKAGE)" ]; then \
+	  echo "make embed-store: give the package, e.g. make embed-store PACKAGE=../MyApp" >&2; \
+	  exit 64; \
+	fi
+	@scripts/embed-store "$(PACKAGE)" $(TARGET)
+
 test-templates:
 	scripts/test-templates
 
 check-availability:
+	@scripts/need python3 "make check-availability"
 	scripts/test-check-availability
 	scripts/check-availability Sources Tests Templates/SwiftData Templates/SwiftUI
 	scripts/check-availability --package Benchmarks/Package.swift Benchmarks/Sources

@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .executable(name: "questions", targets: ["questions"]),
   ],
   targets: [
@@ -31,12 +32,19 @@ let package = Package(
     .target(
       name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
 
-    // Front end: a generic terminal toolkit, the app's commands and pages, and a thin `main`.
+    // Front end: a generic terminal toolkit, the command-line plumbing every tool made from
+    // this template shares (console, arguments, data folder, exit codes), the app's commands
+    // and pages, and a thin `main`.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(
-      name: "App", dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI"],
+      name: "CommandLineKit", dependencies: ["Persistence", "TerminalUI"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "App",
+      dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI", "CommandLineKit"],
       swiftSettings: uiSettings),
-    .executableTarget(name: "questions", dependencies: ["App"], swiftSettings: uiSettings),
+    .executableTarget(
+      name: "questions", dependencies: ["App", "CommandLineKit"], swiftSettings: uiSettings),
 
     // Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
@@ -56,8 +64,14 @@ let package = Package(
       name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "AppTests",
-      dependencies: ["App", "Models", "Persistence", "ViewModels", "TerminalUI", "TestSupport"],
+      dependencies: [
+        "App", "Models", "Persistence", "ViewModels", "TerminalUI", "CommandLineKit",
+        "TestSupport",
+      ],
       exclude: ["Fixtures"],
       swiftSettings: swiftSettings),
   ],

@@ -31,12 +31,19 @@ let package = Package(
     .target(
       name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
 
-    // Front end: a generic terminal toolkit, the app's commands and screen, and a thin `main`.
+    // Front end: a generic terminal toolkit and the command-line plumbing (console, arguments,
+    // data folder, exit codes), both copied from the template; the app's commands and screen;
+    // a thin `main`.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(
-      name: "App", dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI"],
+      name: "CommandLineKit", dependencies: ["Persistence", "TerminalUI"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "App",
+      dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI", "CommandLineKit"],
       swiftSettings: uiSettings),
-    .executableTarget(name: "__EXECUTABLE__", dependencies: ["App"], swiftSettings: uiSettings),
+    .executableTarget(
+      name: "__EXECUTABLE__", dependencies: ["App", "CommandLineKit"], swiftSettings: uiSettings),
 
     // Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
@@ -50,11 +57,15 @@ let package = Package(
       name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
+      name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
       name: "ViewModelsTests",
       dependencies: ["ViewModels", "Persistence", "Models", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "AppTests", dependencies: ["App", "Models", "ViewModels", "TestSupport"],
+      name: "AppTests",
+      dependencies: ["App", "Models", "ViewModels", "CommandLineKit", "TestSupport"],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

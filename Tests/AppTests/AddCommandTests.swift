@@ -1,5 +1,6 @@
 // `questions add` applies the form's content rules: what it refuses, and how it cleans what it stores.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence

@@ -1,5 +1,6 @@
 // Command-line arguments that are not valid UTF-8 are a usage error, never silently replaced.
 
+import CommandLineKit
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 // Two `questions` processes adding to one store at the same time lose nothing.
 
+import CommandLineKit
 import Foundation
 import Models
 import TestSupport

@@ -1,5 +1,6 @@
 // The built `questions` binary run as a child process, each test on its own store folder.
 
+import CommandLineKit
 import Foundation
 import Models
 import TestSupport

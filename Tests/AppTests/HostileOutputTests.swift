@@ -1,5 +1,6 @@
 // Every string that reaches a terminal is shown, never obeyed: paths, JSON, bidi controls.
 
+import CommandLineKit
 import Foundation
 import Models
 import TestSupport
@@ -12,14 +13,10 @@ import Testing
   /// Sets the window title, clears the screen, and turns the rest of the line around.
   nonisolated static let hostile = "x\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}gnp.exe"
 
-  /// Whether `text` holds a character a terminal acts on (besides line breaks) or a bidi
-  /// control that reorders what follows.
+  /// Whether `text` holds a character a terminal acts on (besides line breaks and tabs) or a
+  /// bidi control that reorders what follows: the shared table's rule.
   static func holdsControls(_ text: String) -> Bool {
-    text.unicodeScalars.contains { scalar in
-      (scalar.value < 0x20 && scalar != "\n") || (0x7F..<0xA0).contains(scalar.value)
-        || [0x061C, 0x200E, 0x200F].contains(scalar.value)
-        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-    }
+    !HostileText.rawControls(in: text).isEmpty
   }
 
   /// A harness whose standard output and standard error are terminals.
@@ -46,17 +43,21 @@ import Testing
 
   @Test func theProgressBarsLabelIsNeutralisedButItsOwnRedrawKept() {
     let write = "\r\u{1B}[KReading " + Self.hostile + " [####] 10%"
-    let shown = TerminalConsole.neutralized(write)
+    let shown = SafeConsole.neutralized(write)
     #expect(shown.hasPrefix("\r\u{1B}[KReading x\u{FFFD}]0;pwned"))
     #expect(!Self.holdsControls(String(shown.dropFirst(3))), "\(shown.debugDescription)")
     // A carriage return that a path brings along is not the program's: it is shown.
-    let message = TerminalConsole.neutralized("Imported 1 from /a\r\u{1B}[Kfake\n")
+    let message = SafeConsole.neutralized("Imported 1 from /a\r\u{1B}[Kfake\n")
     #expect(message == "Imported 1 from /a \u{FFFD}[Kfake\n")
   }
 
   @Test func theAppsOwnStylesPassButNoOtherSequence() {
     let styled = "\u{1B}[1mbold\u{1B}[0m \u{1B}[2J\u{1B}[31m"
-    #expect(TerminalConsole.neutralized(styled) == "\u{1B}[1mbold\u{1B}[0m \u{FFFD}[2J\u{FFFD}[31m")
+    #expect(SafeConsole.neutralized(styled) == "\u{1B}[1mbold\u{1B}[0m \u{FFFD}[2J\u{FFFD}[31m")
+    // Not even the app's own styles reach a pipe.
+    #expect(
+      SafeConsole.neutralized(styled, allowingOwn: false)
+        == "\u{FFFD}[1mbold\u{FFFD}[0m \u{FFFD}[2J\u{FFFD}[31m")
   }
 
   @Test func repairsLinesNeutraliseTheDataFolder() async throws {
@@ -82,11 +83,37 @@ import Testing
     #expect(listed == [question])
   }
 
-  @Test func jsonThroughAPipeKeepsTheExactBytes() async throws {
+  @Test func jsonThroughAPipeIsEscapedTooAndKeepsTheExactValue() async throws {
     let question = Question(prompt: "a\u{9B}b\u{202E}c", answer: "e")
     let harness = RunnerHarness([question])
     let result = await harness.run(["--json", "list"])
-    #expect(result.output.contains("a\u{9B}b\u{202E}c"))
+    #expect(!Self.holdsControls(result.output), "\(result.output.debugDescription)")
+    #expect(result.output.contains("a\\u009bb\\u202ec"))
+    let listed = try JSONDecoder().decode([Question].self, from: Data(result.output.utf8))
+    #expect(listed == [question])
+  }
+
+  @Test func exportToStandardOutputKeepsTheExactBytes() async throws {
+    let question = Question(prompt: "a\u{9B}b\u{202E}c\u{1B}[2J", answer: "e")
+    let harness = RunnerHarness([question])
+    harness.standardOutputIsTerminal = true
+    let result = await harness.run(["export", "--format", "csv", "-"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("a\u{9B}b\u{202E}c\u{1B}[2J"))
+  }
+
+  @Test func messagesThroughAPipeAreNeutralisedToo() async throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.appending(Self.hostile + ".json").path
+    let harness = RunnerHarness([Fixtures.actor])
+    let exported = await harness.run(["export", path])
+    #expect(exported.status == 0, "\(exported.errors)")
+    let imported = await harness.run(["import", path])
+    #expect(imported.status == 0, "\(imported.errors)")
+    for text in [exported.errors, imported.errors] {
+      #expect(text.contains("pwned"))
+      #expect(!Self.holdsControls(text), "\(text.debugDescription)")
+    }
   }
 
   @Test func bidiControlsInStoredTextAreNeutralisedOnATerminal() async {

@@ -1,5 +1,6 @@
 // Import refuses a file over its size cap before reading it, and quotes only short excerpts.
 
+import CommandLineKit
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 // Tables of good and bad command lines and what the parser makes of them.
 
+import CommandLineKit
 import Foundation
 import Models
 import Testing

@@ -52,6 +52,15 @@ import Testing
     #expect(!Self.holdsControls(stats.output), "\(stats.output.debugDescription)")
   }
 
+  @Test(arguments: commands)
+  func storedTextIsNeutralisedThroughAPipeToo(arguments: [String]) async {
+    let harness = RunnerHarness([Self.question])
+    let result = await harness.run(arguments)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("evil"))
+    #expect(!Self.holdsControls(result.output), "\(arguments): \(result.output.debugDescription)")
+  }
+
   @Test func jsonKeepsTheExactText() async throws {
     let harness = RunnerHarness([Self.question])
     harness.standardOutputIsTerminal = true

@@ -9,10 +9,29 @@ import Testing
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  func drive(_ stages: [String], logs: TemporaryDirectory) throws -> ChildProcessResult {
+  func drive(
+    _ stages: [String], logs: TemporaryDirectory, progressEvery seconds: Int = 30
+  ) throws -> ChildProcessResult {
     try ChildProcess.run(
       URL(fileURLWithPath: "/bin/bash"), [Self.root.appendingPathComponent("scripts/test").path],
-      environment: ["TEST_STAGES": stages.joined(separator: "\n"), "TEST_LOGS": logs.url.path])
+      environment: [
+        "TEST_STAGES": stages.joined(separator: "\n"), "TEST_LOGS": logs.url.path,
+        "PROGRESS_SECONDS": String(seconds),
+      ])
+  }
+
+  /// A long stage is not silent: the driver prints where it got, with its last line.
+  @Test func aLongStageShowsItsProgress() throws {
+    let logs = try TemporaryDirectory(prefix: "TestDriver")
+    let result = try drive(
+      ["build|echo '[12/345] Compiling App Runner.swift'; sleep 3; echo done"], logs: logs,
+      progressEvery: 1)
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n")
+    let progress = lines.filter { $0.hasPrefix("build") && $0.contains("…") }
+    #expect(!progress.isEmpty, "\(result.standardOutput)")
+    #expect(progress.contains { $0.contains("[12/345] Compiling App Runner.swift") })
+    #expect(lines.contains { $0.hasPrefix("build") && $0.contains("ok") })
   }
 
   @Test func eachStageIsOneLineWithItsTimeAndTheTestCount() throws {

@@ -1,5 +1,6 @@
 // `import` and `export` run as the real binary on real files, including 100,000-row round trips.
 
+import CommandLineKit
 import Foundation
 import Models
 import TestSupport

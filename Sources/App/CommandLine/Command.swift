@@ -12,6 +12,9 @@ nonisolated enum Command: Equatable, Sendable {
   case show(QuestionReference)
   /// Delete the question `reference` designates.
   case delete(QuestionReference)
+  /// Change the fields given of the question `reference` designates, unless another writer
+  /// changed it meanwhile; `tags`, when given, replace every tag.
+  case edit(QuestionReference, prompt: String?, answer: String?, tags: [String]?)
   /// List the questions matching `text`.
   case search(String)
   /// Ask the questions with `tag` (or all), at most `count` of them, and store the result.

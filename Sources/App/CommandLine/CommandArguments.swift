@@ -1,5 +1,6 @@
 // Checks the arguments and option values of one subcommand and builds its `Command`.
 
+import CommandLineKit
 import Foundation
 import Models
 
@@ -40,6 +41,22 @@ nonisolated struct CommandArguments {
         throw .malformedID(text, subcommand: subcommand)
       }
       return subcommand == .show ? .show(reference) : .delete(reference)
+    case .edit:
+      let text = try exactlyOne("<id>")
+      guard let reference = QuestionReference(text) else {
+        throw .malformedID(text, subcommand: subcommand)
+      }
+      let prompt = try single(.prompt)
+      let answer = try single(.answer)
+      // Given at all, the tags replace every tag; `--tag ""` alone removes them.
+      let tags = values[.tag].map { $0.allSatisfy(isBlank) ? [] : $0 }
+      if values[.tag]?.count ?? 0 > 1, values[.tag]?.contains(where: isBlank) == true {
+        throw .blankValue("--tag", subcommand: subcommand)
+      }
+      guard prompt != nil || answer != nil || tags != nil else {
+        throw .nothingToChange(subcommand: subcommand)
+      }
+      return .edit(reference, prompt: prompt, answer: answer, tags: tags)
     case .search:
       guard !positionals.isEmpty else { throw .missingArgument("<text>", subcommand: subcommand) }
       let text = positionals.joined(separator: " ")

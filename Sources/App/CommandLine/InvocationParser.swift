@@ -1,20 +1,23 @@
 // Turns the words of the command line into an `Invocation`, or a usage error.
 
+import CommandLineKit
+
 /// Parses the command line of `questions`.
 ///
 /// The subcommand is the first positional argument before any `--`. Global options may come
 /// before or after it; a subcommand's own options may appear anywhere. `-h` or `--help`
 /// anywhere before `--` asks for help, for the subcommand if one was named, and wins over
-/// every other problem on the line.
+/// every other problem on the line. The words are split by the shared ``ArgumentScanner``, and
+/// every mistake is worded by ``UsageError``.
 nonisolated enum InvocationParser {
   /// Parses `arguments`, which exclude the program's name.
   ///
   /// - Throws: A usage ``AppError`` for the first problem found.
   static func parse(_ arguments: [String]) throws(AppError) -> Invocation {
-    let tokens = ArgumentScanner.scan(arguments)
+    let tokens = ArgumentScanner.scan(arguments, options: OptionName.specs)
     let name = tokens.lazy.compactMap(\.leadingArgument).first
     let subcommand = name.flatMap(Subcommand.init(rawValue:))
-    if tokens.contains(where: \.isHelp) {
+    if tokens.contains(where: { $0.isOption(OptionName.help.rawValue) }) {
       return Invocation(command: .help(subcommand))
     }
     if let name, subcommand == nil { throw .unknownCommand(name) }
@@ -34,8 +37,10 @@ nonisolated enum InvocationParser {
         }
       case .unknownOption(let spelling):
         throw .unknownOption(spelling, subcommand: subcommand)
-      case .option(let option, let value, let spelling):
-        guard option.isGlobal || subcommand?.options.contains(option) == true else {
+      case .option(let optionName, let value, let spelling):
+        guard let option = OptionName(rawValue: optionName),
+          option.isGlobal || subcommand?.options.contains(option) == true
+        else {
           throw .unknownOption(spelling, subcommand: subcommand)
         }
         if option.takesValue {
@@ -70,17 +75,5 @@ nonisolated enum InvocationParser {
     guard let given = values[option] else { return nil }
     guard given.count == 1 else { throw .repeatedOption(option.rawValue, subcommand: subcommand) }
     return given[0]
-  }
-}
-
-nonisolated extension ArgumentToken {
-  /// The word, when this is a positional argument before `--`.
-  fileprivate var leadingArgument: String? {
-    if case .argument(let word, afterTerminator: false) = self { word } else { nil }
-  }
-
-  /// Whether this is `-h` or `--help`.
-  fileprivate var isHelp: Bool {
-    if case .option(.help, _, _) = self { true } else { false }
   }
 }

@@ -1,5 +1,7 @@
 // The named options `questions` understands, and which of them take a value.
 
+import CommandLineKit
+
 /// An option of `questions`, global or belonging to a subcommand.
 nonisolated enum OptionName: String, CaseIterable, Sendable {
   /// `--data-dir <dir>`: the folder holding the store.
@@ -10,8 +12,12 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   case noColor = "--no-color"
   /// `-h`, `--help`: print help.
   case help = "--help"
-  /// `--answer <text>`: the answer of a new question.
+  /// `--version`: print the version.
+  case version = "--version"
+  /// `--answer <text>`: the answer of a question.
   case answer = "--answer"
+  /// `--prompt <text>`: the new prompt of a question `edit` changes.
+  case prompt = "--prompt"
   /// `--tag <tag>`: a tag to file a question under, or to filter by.
   case tag = "--tag"
   /// `--count <n>`: how many questions a quiz asks at most.
@@ -23,26 +29,32 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
 
   /// Looks up an option by its spelling on the command line, without any `=value`.
   init?(spelling: String) {
-    if spelling == "-h" {
-      self = .help
-    } else {
-      self.init(rawValue: spelling)
+    guard let option = Self.allCases.first(where: { $0.spec.matches(spelling) }) else {
+      return nil
     }
+    self = option
   }
+
+  /// The option as ``ArgumentScanner`` knows it: the global ones are the shared
+  /// ``OptionSpec/global``.
+  var spec: OptionSpec {
+    OptionSpec.global.first { $0.name == rawValue }
+      ?? OptionSpec(rawValue, takesValue: takesValue)
+  }
+
+  /// Every option, for the scanner.
+  static let specs = allCases.map(\.spec)
 
   /// Whether the option is followed by a value.
   var takesValue: Bool {
     switch self {
-    case .dataDirectory, .answer, .tag, .count, .format: true
-    case .json, .noColor, .help, .skipInvalid: false
+    case .dataDirectory, .answer, .prompt, .tag, .count, .format: true
+    case .json, .noColor, .help, .version, .skipInvalid: false
     }
   }
 
   /// Whether the option is accepted with every subcommand, before or after its name.
   var isGlobal: Bool {
-    switch self {
-    case .dataDirectory, .json, .noColor, .help: true
-    case .answer, .tag, .count, .format, .skipInvalid: false
-    }
+    OptionSpec.global.contains { $0.name == rawValue }
   }
 }

@@ -1,55 +1,25 @@
-// How a person names a question on the command line: its full id or the start of it.
+// How a person names a question on the command line: the shared id reference, found among questions.
 
-import Foundation
+import CommandLineKit
 import Models
 
-/// A question id as typed: a full UUID in any case, or a prefix of at least 4 hex digits.
-///
-/// Hyphens are optional in a prefix, so `3f2a1b4c`, `3F2A1B4C-9d` and `3f2a1b4c9d` all work.
-/// Parsing only checks the form; ``resolve(in:)`` finds the question.
-nonisolated enum QuestionReference: Equatable, Sendable {
-  /// A complete UUID.
-  case id(UUID)
-  /// The first hex digits of an id, upper-case and without hyphens, and the text as typed.
-  case prefix(String, typed: String)
+/// A question id as typed: a full UUID in any case, or a prefix of at least 4 hex digits
+/// (``IDReference``, shared with every tool built on `CommandLineKit`).
+typealias QuestionReference = IDReference
 
-  /// The fewest hex digits a prefix may have.
-  static let minimumPrefixLength = 4
-
-  /// Parses `text`; `nil` when it is neither a UUID nor a prefix of one.
-  init?(_ text: String) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let uuid = UUID(uuidString: trimmed) {
-      self = .id(uuid)
-      return
-    }
-    let digits = trimmed.uppercased().filter { $0 != "-" }
-    guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
-      (Self.minimumPrefixLength...32).contains(digits.count)
-    else { return nil }
-    self = .prefix(digits, typed: trimmed)
-  }
-
+extension IDReference {
   /// The one question in `questions` this reference designates.
   ///
   /// - Throws: ``AppError/noSuchQuestion(_:)`` when none matches,
   ///   ``AppError/ambiguousID(_:matches:)`` when a prefix matches several.
   func resolve(in questions: [Question]) throws(AppError) -> Question {
-    switch self {
-    case .id(let uuid):
-      guard let question = questions.first(where: { $0.id == uuid }) else {
-        throw .noSuchQuestion(uuid.uuidString)
+    do {
+      return try find(in: questions)
+    } catch {
+      switch error {
+      case .notFound(let typed): throw .noSuchQuestion(typed)
+      case .ambiguous(let typed, let matches): throw .ambiguousID(typed, matches: matches)
       }
-      return question
-    case .prefix(let digits, let typed):
-      let matches = questions.filter { Self.hexDigits(of: $0.id).hasPrefix(digits) }
-      guard let first = matches.first else { throw .noSuchQuestion(typed) }
-      guard matches.count == 1 else { throw .ambiguousID(typed, matches: matches.map(\.id)) }
-      return first
     }
-  }
-
-  private static func hexDigits(of id: UUID) -> String {
-    id.uuidString.filter { $0 != "-" }
   }
 }

@@ -10,6 +10,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case list
   /// Shows one question.
   case show
+  /// Changes fields of one question.
+  case edit
   /// Deletes one question.
   case delete
   /// Lists the questions that match some words.
@@ -35,6 +37,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .add: "Add a question and print its id."
     case .list: "List the questions in the order they were added."
     case .show: "Show every field of one question."
+    case .edit: "Change the prompt, answer or tags of one question, unless changed meanwhile."
     case .delete: "Delete one question."
     case .search: "List the questions whose prompt, answer or tags contain every word."
     case .quiz: "Ask questions one at a time and keep the score."
@@ -53,6 +56,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .add: "questions add <prompt> --answer <text> [--tag <tag>]..."
     case .list: "questions list [--tag <tag>]"
     case .show: "questions show <id>"
+    case .edit: "questions edit <id> [--prompt <text>] [--answer <text>] [--tag <tag>]..."
     case .delete: "questions delete <id>"
     case .search: "questions search <text>..."
     case .quiz: "questions quiz [--tag <tag>] [--count <n>]"
@@ -71,7 +75,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .add:
       [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
     case .list, .sample, .repair, .quiz, .stats: []
-    case .show, .delete:
+    case .show, .delete, .edit:
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
     case .help: [("<subcommand>", "The subcommand to describe.")]
@@ -87,6 +91,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .add: [.answer, .tag]
     case .list: [.tag]
     case .quiz: [.tag, .count]
+    case .edit: [.prompt, .answer, .tag]
     case .show, .delete, .search, .sample, .repair, .help, .stats: []
     case .export: [.format]
     case .import: [.format, .skipInvalid]
@@ -112,6 +117,15 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
         ),
       ]
     case .show, .delete, .search, .sample, .repair, .help, .stats: []
+    case .edit:
+      [
+        ("--prompt <text>", "The new prompt."),
+        ("--answer <text>", "The new answer."),
+        (
+          "--tag <tag>",
+          "A tag; repeat for more. The tags given replace every tag; --tag \"\" removes them."
+        ),
+      ]
     case .export:
       [("--format <format>", "json or csv; by default from the file's extension, else json.")]
     case .import:

@@ -1,18 +1,15 @@
-// Decides which folder holds the store: `--data-dir`, then `QUESTIONS_DATA_DIR`, then the default.
+// Which folder holds the stores of `questions`, and the names of the stores in it.
 
+import CommandLineKit
 import Foundation
-import Persistence
 
-/// Resolves the data folder from the command line and the environment.
-///
-/// The first that is set and not empty wins: the `--data-dir` option, the
-/// `QUESTIONS_DATA_DIR` environment variable, then ``DataDirectory/url(appName:environment:)``
-/// for the app `questions`. A relative path is taken relative to the current folder.
+/// The data folder of `questions` (``DataFolder``, shared with every tool built on
+/// `CommandLineKit`): `--data-dir`, then `QUESTIONS_DATA_DIR`, then the platform's default.
 nonisolated enum DataDirectoryResolver {
+  /// The folder and the variable that overrides it.
+  static let folder = DataFolder(appName: "questions", environmentVariable: "QUESTIONS_DATA_DIR")
   /// The environment variable that overrides the default folder.
-  static let environmentVariable = "QUESTIONS_DATA_DIR"
-  /// The name of the app's folder under the platform's data folder.
-  static let appName = "questions"
+  static let environmentVariable = folder.environmentVariable
   /// The name of the store file inside the folder.
   static let storeFilename = "questions.json"
   /// The study history's file name, next to the store.
@@ -25,12 +22,6 @@ nonisolated enum DataDirectoryResolver {
   static func resolve(
     option: String?, environment: [String: String], currentDirectory: URL
   ) -> URL {
-    if let option, !option.isEmpty {
-      return URL.absolute(option, in: currentDirectory, isDirectory: true)
-    }
-    if let variable = environment[environmentVariable], !variable.isEmpty {
-      return URL.absolute(variable, in: currentDirectory, isDirectory: true)
-    }
-    return DataDirectory.url(appName: appName, environment: environment)
+    folder.resolve(option: option, environment: environment, currentDirectory: currentDirectory)
   }
 }

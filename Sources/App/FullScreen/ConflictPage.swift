@@ -31,7 +31,9 @@ enum ConflictPage {
   }
 
   /// The fields of the conflict as (name, theirs, yours), only those that differ.
-  static func differences(yours: Question, theirs: Question?) -> [(String, String?, String)] {
+  nonisolated static func differences(
+    yours: Question, theirs: Question?
+  ) -> [(String, String?, String)] {
     let fields: [(String, (Question) -> String)] = [
       ("Prompt", \.prompt), ("Answer", \.answer),
       ("Tags", { $0.tags.isEmpty ? "(none)" : $0.tags.joined(separator: ", ") }),

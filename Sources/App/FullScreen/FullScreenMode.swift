@@ -1,5 +1,6 @@
 // Runs the full-screen mode: owns the terminal, draws frames as state changes, maps keys to actions.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence

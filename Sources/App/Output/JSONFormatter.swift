@@ -1,5 +1,6 @@
 // Renders questions as stable JSON in their on-disk shape.
 
+import CommandLineKit
 import Foundation
 import Models
 
@@ -32,10 +33,8 @@ nonisolated struct JSONFormatter: Sendable {
 
   /// Any other result, such as the report of `repair`, in the same style.
   func encode(_ value: some Encodable) throws(AppError) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+      return try JSONText.encoded(value)
     } catch {
       throw .encodingFailed(String(describing: error))
     }

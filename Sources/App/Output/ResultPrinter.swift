@@ -1,5 +1,6 @@
 // Prints the result of a command as text or JSON, on standard output.
 
+import CommandLineKit
 import Models
 
 /// Writes what a command produced, in the format the invocation asked for.

@@ -1,5 +1,6 @@
 // Renders questions and messages as human-readable text.
 
+import CommandLineKit
 import Foundation
 import Models
 
@@ -60,6 +61,11 @@ nonisolated struct TextFormatter: Sendable {
   /// The line printed after deleting `question`.
   func deleted(_ question: Question) -> String {
     "Deleted \(question.id.uuidString)\n"
+  }
+
+  /// The line printed after `edit` saved `question`.
+  func saved(_ question: Question) -> String {
+    "Saved \(question.id.uuidString)\n"
   }
 
   /// The line printed when a search finds nothing.

@@ -1,5 +1,6 @@
 // Every way a run of `questions` can fail, split into usage errors and runtime errors.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence
@@ -65,6 +66,11 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case resultNotSaved(String)
   /// The full-screen mode could not set up or use the terminal.
   case terminal(TerminalError)
+  /// `edit` was given no field to change.
+  case nothingToChange(subcommand: Subcommand)
+  /// Another writer changed (or, with `current` `nil`, deleted) the question `edit` read,
+  /// before it saved `yours`; nothing was saved.
+  case editConflict(yours: Question, current: Question?)
   /// An option value that is not one of those allowed, such as `--format xml`.
   case invalidValue(String, option: String, expected: String, subcommand: Subcommand)
   /// A file to import could not be read.
@@ -101,12 +107,12 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .invalidContent,
       .malformedID, .notAPositiveNumber, .invalidValue, .invalidArgumentEncoding,
-      .formatNeeded:
+      .formatNeeded, .nothingToChange:
       true
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
       .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport, .invalidRows,
-      .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding:
+      .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding, .editConflict:
       false
     }
   }
@@ -128,7 +134,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     case .missingOption(_, let subcommand), .missingArgument(_, let subcommand),
       .invalidContent(_, let subcommand),
       .malformedID(_, let subcommand),
-      .notAPositiveNumber(_, _, let subcommand):
+      .notAPositiveNumber(_, _, let subcommand), .nothingToChange(let subcommand):
       subcommand
     case .invalidValue(_, _, _, let subcommand):
       subcommand
@@ -138,8 +144,55 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
       .terminal, .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport,
-      .invalidRows, .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding:
+      .invalidRows, .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding,
+      .editConflict:
       nil
+    }
+  }
+}
+
+nonisolated extension AppError {
+  /// The shared ``UsageError`` that words this error, for every wrong command line and the
+  /// lookups every tool built on `CommandLineKit` words the same way; `nil` for the errors
+  /// only `questions` has.
+  var sharedWording: UsageError? {
+    switch self {
+    case .unknownCommand(let name):
+      .unknownSubcommand(name, subcommands: Subcommand.allCases.map(\.rawValue))
+    case .unknownOption(let option, let subcommand?) where OptionName(spelling: option) != nil:
+      .optionNotApplicable(option, subcommand: subcommand.rawValue)
+    case .unknownOption(let option, let subcommand):
+      .unknownOption(
+        option,
+        candidates: (OptionName.allCases.filter(\.isGlobal) + (subcommand?.options ?? []))
+          .map(\.rawValue))
+    case .missingValue(let option, _): .missingValue(option: option)
+    case .unexpectedValue(let option, _): .unexpectedValue(option: option)
+    case .repeatedOption(let option, _): .repeatedOption(option)
+    case .missingOption(let option, _): .missingOption(option)
+    case .missingArgument(let argument, _): .missingArgument(argument)
+    case .unexpectedArgument(let argument, _): .unexpectedArgument(argument)
+    case .blankValue(let name, _): .blankValue(name)
+    case .invalidArgumentEncoding(let position, let shown):
+      .invalidArgumentEncoding(position: position, shown: shown)
+    case .invalidEnvironmentEncoding(let name, let shown):
+      .invalidEnvironmentEncoding(name: name, shown: shown)
+    case .malformedID(let text, _): .malformedID(text, noun: "question")
+    case .notAPositiveNumber(let text, let option, _): .notAPositiveNumber(text, option: option)
+    case .invalidValue(let value, let option, let expected, _):
+      .invalidValue(value, option: option, expected: expected)
+    case .nothingToChange(let subcommand):
+      .nothingToChange(subcommand: subcommand.rawValue, example: "--answer <text>")
+    default: nil
+    }
+  }
+
+  /// How a lookup by id failed, worded as every tool built on `CommandLineKit` words it.
+  var lookupFailure: IDLookupError? {
+    switch self {
+    case .noSuchQuestion(let id): .notFound(id)
+    case .ambiguousID(let prefix, let matches): .ambiguous(prefix, matches: matches)
+    default: nil
     }
   }
 }
@@ -147,53 +200,16 @@ nonisolated enum AppError: Error, Equatable, Sendable {
 nonisolated extension AppError: LocalizedError {
   /// A sentence saying what went wrong and, where it helps, what to do.
   var errorDescription: String? {
-    switch self {
-    case .unknownCommand(let name):
-      "Unknown subcommand '\(name)'"
-        + (Suggestion.nearest(to: name, among: Subcommand.allCases.map(\.rawValue))
-          .map { "; did you mean '\($0)'?" } ?? ".")
-        + " The subcommands are: "
-        + Subcommand.allCases.map(\.rawValue).joined(separator: ", ") + "."
-    case .unknownOption(let option, let subcommand):
-      if let subcommand, OptionName(spelling: option) != nil {
-        "The option '\(option)' does not apply to '\(subcommand.rawValue)'."
-      } else {
-        "Unknown option '\(option)'"
-          + (Suggestion.nearest(
-            to: option,
-            among: (OptionName.allCases.filter(\.isGlobal) + (subcommand?.options ?? []))
-              .map(\.rawValue) + ["--version"]
-          ).map { "; did you mean '\($0)'?" } ?? ".")
-      }
+    if let usage = sharedWording { return usage.sentence }
+    if let lookup = lookupFailure {
+      return lookup.sentence(noun: "question", plural: "questions", listCommand: "questions list")
+    }
+    return switch self {
     case .formatNeeded(let path):
       "Cannot tell the format from the name '\(path)'. Add '--format csv' or '--format json'."
         + " Nothing was written."
-    case .missingValue(let option, _):
-      "Missing value for '\(option)'. Write '\(option)=<value>' if the value starts with '-'."
-    case .unexpectedValue(let option, _):
-      "The flag '\(option)' does not take a value."
-    case .repeatedOption(let option, _):
-      "The option '\(option)' can only be given once."
-    case .missingOption(let option, _):
-      "Missing option '\(option)'."
-    case .missingArgument(let argument, _):
-      "Missing argument '\(argument)'."
-    case .unexpectedArgument(let argument, _):
-      "Unexpected argument '\(argument)'."
-    case .blankValue(let name, _):
-      "'\(name)' cannot be empty or blank."
-    case .invalidArgumentEncoding(let position, let shown):
-      "Argument \(position) ('\(shown)', with \u{FFFD} for each bad byte) is not valid UTF-8;"
-        + " nothing was run. Retype it, or rename the file or folder it names."
-    case .invalidEnvironmentEncoding(let name, let shown):
-      "The environment variable \(name) ('\(shown)', with \u{FFFD} for each bad byte) is not"
-        + " valid UTF-8, so it cannot name the data folder; nothing was run. Set it to a"
-        + " UTF-8 path, or pass --data-dir."
     case .invalidContent(let error, _):
       error.description
-    case .malformedID(let text, _):
-      "'\(text)' is not a question id: give the full id or at least"
-        + " \(QuestionReference.minimumPrefixLength) of its first hex digits."
     case .persistence(let error) where error.canBeMovedAside:
       error.description
         + " Run 'questions repair': it keeps every intact item and moves the unreadable"
@@ -204,17 +220,8 @@ nonisolated extension AppError: LocalizedError {
       "The store failed: \(reason)."
     case .actionFailed(let sentence):
       sentence
-    case .noSuchQuestion(let id):
-      "No question has an id starting with '\(id)'. Run 'questions list' to see the ids."
-    case .ambiguousID(let prefix, let matches):
-      "The id '\(prefix)' is ambiguous: it matches \(matches.count) questions: "
-        + matches.prefix(5).map(\.uuidString).joined(separator: ", ")
-        + (matches.count > 5 ? " and \(matches.count - 5) more" : "")
-        + ". Type more characters of the id."
     case .encodingFailed(let reason):
       "The output could not be encoded as JSON: \(reason)."
-    case .notAPositiveNumber(let text, let option, _):
-      "'\(option)' needs a whole number of at least 1, not '\(text)'."
     case .studyHistory(let error) where error.canBeMovedAside:
       error.description
         + " Move it aside to start a new study history; your questions are not affected."
@@ -232,8 +239,6 @@ nonisolated extension AppError: LocalizedError {
         + " Run it in a terminal, or use the subcommands ('questions help')."
     case .terminal(let error):
       error.description
-    case .invalidValue(let value, let option, let expected, _):
-      "'\(value)' is not a valid value for '\(option)'; use \(expected)."
     case .unreadableFile(let path, let reason):
       "Cannot read \(path): \(reason). Nothing was imported."
     case .importTooLarge(let path, let limit):
@@ -253,9 +258,17 @@ nonisolated extension AppError: LocalizedError {
       "Cannot export as \(format.rawValue.uppercased()): the question \(id) \(reason)."
         + " Nothing was written. Export with '--format json', which keeps every question"
         + " exactly."
+    case .editConflict(let yours, let current):
+      ConflictReport.sentence(
+        title: TerminalText.excerpt(yours.prompt, limit: 60),
+        differences: ConflictPage.differences(yours: yours, theirs: current).map {
+          ConflictReport.Difference(field: $0.0, theirs: $0.1 ?? "", yours: $0.2)
+        }, deleted: current == nil, retry: "questions edit")
     case .exportOverStore(let path):
       "\(path) belongs to the data folder's stores; exporting there would replace it."
         + " Choose a file outside the data folder, or a name that is not a store's."
+    default:
+      String(describing: self)  // Worded by `sharedWording` or `lookupFailure` above.
     }
   }
 }

@@ -1,5 +1,6 @@
 // Opens both stores and hands them, through the view models, to the full-screen mode.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence
@@ -11,7 +12,8 @@ extension CommandRunner {
   ///
   /// The stores are opened before the terminal is taken over, so a store that cannot be
   /// opened is reported as usual, on standard error, and the screen is never touched. A store
-  /// that does not exist yet makes the mode open on the sample-deck offer.
+  /// that does not exist yet makes the mode open on the sample-deck offer. The stores are
+  /// kept in ``openedStores``, which ``run(_:)`` synchronizes once the mode has ended.
   func runFullScreen(in directory: URL, options: GlobalOptions) async throws(AppError) -> Int32 {
     // Its snapshot or journal: the lock alone is left by an earlier run that stored nothing.
     let storeExists = [".journal", ""].contains {
@@ -23,15 +25,16 @@ extension CommandRunner {
       !storeExists && !FileManager.default.fileExists(atPath: declined.path)
     let opened: OpenedStore<Question>
     do {
-      opened = try openRepository(directory)
+      // Off the main actor (`LocalRepository.open`), before the terminal is taken over.
+      opened = try await openRepository(directory)
     } catch {
       throw .store(error)
     }
-    let questions = opened.repository
+    let questions = openedStores.keep(opened.repository)
     // On standard error before the screen is taken over: the terminal shows it again once
     // the full-screen mode ends. The screen itself opens on a short form of the first one.
     warn(about: opened.warnings)
-    let sessions = try openStudyHistory(in: directory)
+    let sessions = try await openStudyHistory(in: directory)
     let list = QuestionListViewModel(repository: questions)
     await list.load()
     // The screen follows the store while it is open: another terminal's `questions add`
@@ -47,7 +50,9 @@ extension CommandRunner {
     let style = TextStyle.forOutput(
       options: options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)
-    return try await FullScreenMode(state: state, colors: style.isEnabled).run()
+    // However the mode ends (`q`, a signal, a terminal error), `run` synchronizes the stores
+    // once this returns or throws.
+    return try await presentFullScreen(state, style.isEnabled)
   }
 
   /// The one-line form of `warning` for the status line; the whole sentence went to

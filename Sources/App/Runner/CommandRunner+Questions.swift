@@ -1,5 +1,6 @@
 // The commands that read and change the question bank, run through the list view model.
 
+import CommandLineKit
 import Foundation
 import Models
 import ViewModels
@@ -30,6 +31,28 @@ extension CommandRunner {
       let question = try reference.resolve(in: viewModel.questions)
       guard await viewModel.remove(question.id) else { throw .failed(viewModel.errorMessage) }
       try printer.question(question, message: text.deleted(question))
+    case .edit(let reference, let prompt, let answer, let tags):
+      await viewModel.load()
+      let original = try reference.resolve(in: viewModel.questions)
+      let content: QuestionContent
+      do {
+        content = try QuestionContent(
+          prompt: prompt ?? original.prompt, answer: answer ?? original.answer,
+          tags: tags ?? original.tags)
+      } catch {
+        throw .invalidContent(error, subcommand: .edit)
+      }
+      let edited = Question(id: original.id, content: content, createdAt: original.createdAt)
+      // Saved only if the store still holds what was read: another writer's change made
+      // meanwhile is never overwritten unseen.
+      switch await viewModel.save(edited, ifUnchangedSince: original) {
+      case .saved:
+        try printer.question(edited, message: text.saved(edited))
+      case .conflict(let current):
+        throw .editConflict(yours: edited, current: current)
+      case .failed:
+        throw .failed(viewModel.errorMessage)
+      }
     case .search(let words):
       await viewModel.load()
       viewModel.searchText = words

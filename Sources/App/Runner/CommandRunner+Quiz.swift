@@ -1,5 +1,6 @@
 // `questions quiz`: asks questions one at a time on standard input and stores the score.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence
@@ -20,7 +21,8 @@ extension CommandRunner {
     tag: String?, count: Int?, over questions: any Repository<Question>, in directory: URL,
     printer: ResultPrinter
   ) async throws(AppError) {
-    let quiz = QuizViewModel(questions: questions, sessions: try openStudyHistory(in: directory))
+    let quiz = QuizViewModel(
+      questions: questions, sessions: try await openStudyHistory(in: directory))
     // The same default length as the full-screen mode's quizzes.
     await quiz.start(tag: tag, count: count ?? QuestionBankModel.quizLength)
     guard quiz.phase == .asking else {
@@ -28,9 +30,8 @@ extension CommandRunner {
     }
     let say = printer.json ? console.writeError : console.writeOutput
     let style = printer.text.style
-    let toTerminal =
-      printer.json ? context.standardErrorIsTerminal : context.standardOutputIsTerminal
-    let shown = { (text: String) in toTerminal ? TerminalText.neutralized(text) : text }
+    // Stored text is neutralised by the console; a line of the quiz stays one line.
+    let shown = { (text: String) in TerminalText.neutralized(text) }
     while let question = quiz.current {
       let number = quiz.position + 1
       var header = "Question \(number) of \(quiz.total)"
@@ -69,11 +70,11 @@ extension CommandRunner {
   /// Opens the study history, naming `sessions.json` in the error when it does not open.
   func openStudyHistory(
     in directory: URL, readOnly: Bool = false
-  ) throws(AppError) -> any Repository<StudySession> {
+  ) async throws(AppError) -> any Repository<StudySession> {
     do {
-      let opened = try (readOnly ? openSessionsForReading : openSessions)(directory)
+      let opened = try await (readOnly ? openSessionsForReading : openSessions)(directory)
       warn(about: opened.warnings)
-      return opened.repository
+      return openedStores.keep(opened.repository)
     } catch let error as PersistenceError {
       throw .studyHistory(error)
     } catch {

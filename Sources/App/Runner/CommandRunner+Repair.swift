@@ -1,5 +1,6 @@
 // `questions repair`: rebuilds each store that cannot be read from what is intact, and says where the rest went.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence
@@ -49,9 +50,10 @@ extension CommandRunner {
   ///
   /// A readable store is left alone. An error that moving the file would not cure (a newer
   /// format, a link or a folder at the path, a failed write) is reported as it is, exit 1.
-  func repairStore(in directory: URL, json: Bool) throws(AppError) {
-    let questions = try repair(Question.self, DataDirectoryResolver.storeFilename, in: directory)
-    let sessions = try repair(
+  func repairStore(in directory: URL, json: Bool) async throws(AppError) {
+    let questions = try await repair(
+      Question.self, DataDirectoryResolver.storeFilename, in: directory)
+    let sessions = try await repair(
       StudySession.self, DataDirectoryResolver.sessionsFilename, in: directory)
     let reports = RepairReports(questions: questions.0, sessions: sessions.0)
     if json {
@@ -64,7 +66,8 @@ extension CommandRunner {
   /// Repairs the store `filename` of items of type `type`; its report and its sentences.
   private func repair<Item: Codable & Identifiable & Sendable>(
     _ type: Item.Type, _ filename: String, in directory: URL
-  ) throws(AppError) -> (RepairReport, String) where Item.ID: Hashable & Codable & Sendable {
+  ) async throws(AppError) -> (RepairReport, String)
+  where Item.ID: Hashable & Codable & Sendable {
     let store = directory.appendingPathComponent(filename).path
     var report = RepairReport(store: store)
     let noun = Item.self == Question.self ? "questions" : "quizzes"
@@ -73,7 +76,8 @@ extension CommandRunner {
       return (report, "There is no \(filename) in \(directory.path); nothing to repair.\n")
     }
     do {
-      _ = try LocalRepository<Item>(directory: directory, filename: filename)
+      // Read off the main actor; a readable store is only opened, never changed.
+      _ = try await LocalRepository<Item>.open(directory: directory, filename: filename)
       return (report, "\(store) is readable; nothing to repair.\n")
     } catch let error as PersistenceError where error.canBeMovedAside {
       do {

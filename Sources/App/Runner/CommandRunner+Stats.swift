@@ -1,5 +1,6 @@
 // `questions stats`: the study history by day and by tag, as bar charts or as JSON.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence
@@ -40,7 +41,7 @@ extension CommandRunner {
   func showStatistics(in directory: URL, json: Bool) async throws(AppError) {
     let timeZone = self.timeZone
     let viewModel = StatisticsViewModel(
-      sessions: try openStudyHistory(in: directory, readOnly: true), timeZone: timeZone)
+      sessions: try await openStudyHistory(in: directory, readOnly: true), timeZone: timeZone)
     await viewModel.load()
     let statistics = viewModel.statistics
     if json {
@@ -52,9 +53,8 @@ extension CommandRunner {
         environment: context.environment,
         standardOutputIsTerminal: context.standardOutputIsTerminal)
       let chart = StatisticsChart.text(statistics, timeZone: timeZone, width: width)
-      // Tags come from the file: on a terminal they are shown, not obeyed.
-      console.writeOutput(
-        context.standardOutputIsTerminal ? TerminalText.neutralized(chart) : chart)
+      // Tags come from the file: the console shows them, never lets them act.
+      console.writeOutput(chart)
     }
   }
 

@@ -1,5 +1,6 @@
 // `questions export` and `questions import`: files of questions in and out, through one batch.
 
+import CommandLineKit
 import Foundation
 import Models
 import ViewModels
@@ -45,7 +46,8 @@ extension CommandRunner {
     }
     guard let path, let url else {
       progress.clear()
-      console.writeOutput(String(decoding: bytes, as: UTF8.self))
+      // Data a program reads back: byte for byte, whatever it holds.
+      console.writeData(String(decoding: bytes, as: UTF8.self))
       // Only once the bytes are out: a failed write must not end with a success message.
       guard console.writeFailure == nil else { return }
       progress.finish("Exported \(Self.count(questions.count, "question")).")

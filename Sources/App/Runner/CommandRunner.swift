@@ -1,5 +1,6 @@
 // Runs one command line from start to finish and turns any failure into a message and a status.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence
@@ -16,15 +17,22 @@ import ViewModels
 /// Parses a command line, runs its command against the store, and reports the outcome.
 ///
 /// Everything the process depends on comes in through ``context``, ``console`` and
-/// ``openRepository``, so tests run it with an in-memory store and captured output.
+/// ``openRepository``, so tests run it with an in-memory store and captured output. What
+/// every tool says the same way (the console, the wording of usage errors, the data folder,
+/// the exit statuses) comes from `CommandLineKit`, which a generated project shares.
 public struct CommandRunner {
   /// Opens the store in a folder.
-  typealias RepositoryOpener = @MainActor (URL) throws -> OpenedStore<Question>
+  typealias RepositoryOpener = @MainActor (URL) async throws -> OpenedStore<Question>
   /// Opens the study history in a folder.
-  typealias SessionsOpener = @MainActor (URL) throws -> OpenedStore<StudySession>
+  typealias SessionsOpener = @MainActor (URL) async throws -> OpenedStore<StudySession>
+  /// Shows the full-screen mode over a state until it ends, with colours or not, and returns
+  /// its exit status.
+  typealias ScreenPresenter = @MainActor (FullScreenState, Bool) async throws(AppError) -> Int32
 
+  /// The name and version `questions --version` prints, and the prefix of its messages.
+  public nonisolated static let tool = CommandLineTool(name: "questions", version: "0.9.0")
   /// The version `questions --version` prints.
-  public static let version = "0.9.0"
+  public nonisolated static var version: String { tool.version }
 
   /// The environment, working folder and terminals of the process.
   var context: ProcessContext
@@ -37,6 +45,12 @@ public struct CommandRunner {
   /// Opens the study history to read it only: by default an empty history when there is no
   /// `sessions.json` yet, so that reading creates no file (not even its lock).
   var openSessionsForReading: SessionsOpener = CommandRunner.openExistingLocalSessions
+  /// Runs the full-screen mode; by default ``FullScreenMode`` on the process's terminal.
+  var presentFullScreen: ScreenPresenter = { state, colors throws(AppError) in
+    try await FullScreenMode(state: state, colors: colors).run()
+  }
+  /// Every store this run opened, synchronized before the run ends.
+  let openedStores = OpenedStores()
 
   /// A runner for the process described by `context`, writing to `console`, on the stores
   /// in the data folder the command line, the environment or the platform names.
@@ -63,37 +77,37 @@ public struct CommandRunner {
   /// A write to standard output or standard error that failed makes the status 1 whatever
   /// the command did: output that did not arrive is not a success.
   ///
-  /// Everything the run writes goes through one ``TerminalConsole``, which neutralises what
-  /// reaches a terminal, whatever built the string.
+  /// Everything the run writes goes through one ``SafeConsole``, which neutralises every
+  /// message and text result, whatever built the string and wherever it goes. Every store the
+  /// command opened is synchronized before the run ends (``OpenedStores``), so what it saved
+  /// is durable even under a store configured to sync later.
   public func run(_ arguments: [String]) async -> Int32 {
-    guard let terminal = console as? TerminalConsole else {
+    guard let safe = console as? SafeConsole else {
       var runner = self
-      runner.console = TerminalConsole(
-        console, outputIsTerminal: context.standardOutputIsTerminal,
-        errorIsTerminal: context.standardErrorIsTerminal)
+      runner.console = context.console(over: console)
       return await runner.run(arguments)
     }
-    let status: Int32
-    let options = arguments.prefix { $0 != "--" }
-    if options.contains("--version") && !options.contains(where: { $0 == "-h" || $0 == "--help" }) {
-      console.writeOutput("questions \(Self.version)\n")
-      return console.writeFailure == nil ? ExitCode.success : ExitCode.failure
+    if CommandLineTool.asksForVersion(arguments) {
+      console.writeOutput(Self.tool.versionLine)
+      return Self.tool.finish(ExitCode.success, console: console)
     }
+    var status: Int32
     do throws(AppError) {
       let invocation = try InvocationParser.parse(arguments)
-      terminal.json = invocation.options.json
+      safe.json = invocation.options.json
       status = try await perform(invocation)
     } catch {
       report(error)
       status = error.exitCode
     }
-    guard let failure = console.writeFailure else { return status }
-    if failure.stream == .output && !failure.isClosedPipe {
-      console.writeError(
-        "questions: error: Cannot write to standard output: \(failure.reason)."
-          + " The output is incomplete.\n")
+    do {
+      try await openedStores.synchronize()
+    } catch {
+      let failure = AppError.store(error)
+      report(failure)
+      if status == ExitCode.success { status = failure.exitCode }
     }
-    return status == ExitCode.success ? ExitCode.failure : status
+    return Self.tool.finish(status, console: console)
   }
 
   /// Runs the raw bytes of the process's arguments (without the program's name), as
@@ -122,18 +136,19 @@ public struct CommandRunner {
       console.writeOutput(subcommand.map(HelpText.page(for:)) ?? HelpText.general)
       return ExitCode.success
     }
-    if invocation.options.dataDirectory?.isEmpty ?? true,
-      let (name, shown) = ProcessEnvironment.invalidDataFolderVariable(
-        environment: context.environment, invalid: context.invalidlyEncodedVariables)
-    {
+    let directory: URL
+    do {
+      directory = try DataDirectoryResolver.folder.resolve(
+        option: invocation.options.dataDirectory, in: context)
+    } catch {
+      guard case .invalidEnvironmentEncoding(let name, let shown) = error else {
+        throw .storeFailed(error.sentence)
+      }
       throw .invalidEnvironmentEncoding(name: name, shown: shown)
     }
-    let directory = DataDirectoryResolver.resolve(
-      option: invocation.options.dataDirectory, environment: context.environment,
-      currentDirectory: context.currentDirectory)
     if command == .repair {
       // Runs on the file itself: the point is a store that does not open.
-      try repairStore(in: directory, json: invocation.options.json)
+      try await repairStore(in: directory, json: invocation.options.json)
       return ExitCode.success
     }
     if command == .stats {
@@ -144,21 +159,13 @@ public struct CommandRunner {
     if command == .fullScreen {
       return try await runFullScreen(in: directory, options: invocation.options)
     }
-    let repository: any Repository<Question>
-    do {
-      let opened = try openRepository(directory)
-      warn(about: opened.warnings)
-      repository = opened.repository
-    } catch {
-      throw .store(error)
-    }
+    let repository = try await openQuestions(in: directory)
     let style = TextStyle.forOutput(
       options: invocation.options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)
     let printer = ResultPrinter(
       console: console, json: invocation.options.json,
-      text: TextFormatter(
-        style: style, neutralizesControls: context.standardOutputIsTerminal))
+      text: TextFormatter(style: style, neutralizesControls: true))
     if case .quiz(let tag, let count) = command {
       try await runQuiz(tag: tag, count: count, over: repository, in: directory, printer: printer)
       return ExitCode.success
@@ -187,18 +194,32 @@ public struct CommandRunner {
     context.isInteractive && !options.json ? .fullScreen : .list(tag: nil)
   }
 
-  /// The real store: `questions.json` in `directory`.
-  nonisolated static func openLocalStore(in directory: URL) throws -> OpenedStore<Question> {
-    let repository = try LocalRepository<Question>(
+  /// Opens the store in `directory` for this run, shows the warnings it opened past, and
+  /// keeps it in ``openedStores`` to be synchronized when the run ends.
+  func openQuestions(in directory: URL) async throws(AppError) -> any Repository<Question> {
+    do {
+      let opened = try await openRepository(directory)
+      warn(about: opened.warnings)
+      openedStores.keep(opened.repository)
+      return opened.repository
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// The real store: `questions.json` in `directory`, read off the main actor.
+  nonisolated static func openLocalStore(in directory: URL) async throws -> OpenedStore<Question> {
+    let repository = try await LocalRepository<Question>.open(
       directory: directory, filename: DataDirectoryResolver.storeFilename)
     return OpenedStore(repository, warnings: repository.warnings)
   }
 
-  /// The real study history: `sessions.json` in `directory`, next to `questions.json`.
+  /// The real study history: `sessions.json` in `directory`, next to `questions.json`, read
+  /// off the main actor.
   nonisolated static func openLocalSessions(
     in directory: URL
-  ) throws -> OpenedStore<StudySession> {
-    let repository = try LocalRepository<StudySession>(
+  ) async throws -> OpenedStore<StudySession> {
+    let repository = try await LocalRepository<StudySession>.open(
       directory: directory, filename: DataDirectoryResolver.sessionsFilename)
     return OpenedStore(repository, warnings: repository.warnings)
   }
@@ -206,12 +227,12 @@ public struct CommandRunner {
   /// The study history in `directory` if it has one, else an empty one that writes nothing.
   nonisolated static func openExistingLocalSessions(
     in directory: URL
-  ) throws -> OpenedStore<StudySession> {
+  ) async throws -> OpenedStore<StudySession> {
     let filename = DataDirectoryResolver.sessionsFilename
     guard storeExists(filename, in: directory) else {
       return OpenedStore(InMemoryRepository<StudySession>())
     }
-    return try openLocalSessions(in: directory)
+    return try await openLocalSessions(in: directory)
   }
 
   /// Whether any file of the store `filename` in `directory` is there: its snapshot, journal
@@ -228,24 +249,19 @@ public struct CommandRunner {
   /// `questions: warning: …`: the bytes it set aside and where their copy is.
   func warn(about warnings: [StoreWarning]) {
     for warning in warnings {
-      console.writeError(
-        "questions: warning: " + TerminalText.neutralized(warning.message) + "\n")
+      console.writeError(Self.tool.warning(warning.message))
     }
   }
 
   /// Writes `error` to standard error as `questions: error: <sentence>`, followed for a usage
   /// error by the usage line and where to find help, as command-line tools usually do.
-  private func report(_ error: AppError) {
-    // Messages quote files and arguments: never let those bytes drive the terminal.
-    var lines = [
-      "questions: error: "
-        + TerminalText.excerpt(
-          TerminalText.neutralized(error.errorDescription ?? String(describing: error)))
-    ]
-    if error.isUsageError {
-      lines.append(HelpText.usageLine(for: error.subcommand))
-      lines.append(HelpText.moreHelpLine(for: error.subcommand))
-    }
-    console.writeError(lines.map { $0 + "\n" }.joined())
+  func report(_ error: AppError) {
+    let sentence = error.errorDescription ?? String(describing: error)
+    console.writeError(
+      error.isUsageError
+        ? Self.tool.errorReport(
+          sentence, usage: error.subcommand?.usage ?? HelpText.generalUsage,
+          helpTopic: error.subcommand?.rawValue)
+        : Self.tool.errorReport(sentence))
   }
 }

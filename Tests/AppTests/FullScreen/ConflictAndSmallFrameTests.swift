@@ -1,5 +1,6 @@
 // The edit-conflict screen shows what differs, and the smallest terminal still shows questions.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence

@@ -1,5 +1,6 @@
 // Every page of the full-screen mode at 80x24 and 40x10, compared with committed text fixtures.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence

@@ -1,5 +1,6 @@
 // SIGTSTP from outside gives the terminal back; SIGCONT takes it again and redraws.
 
+import CommandLineKit
 import Foundation
 import TestSupport
 import Testing

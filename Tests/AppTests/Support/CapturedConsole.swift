@@ -1,6 +1,6 @@
 // A console that keeps everything written to it in memory and reads scripted lines, for runner tests.
 
-@testable import App
+import CommandLineKit
 
 /// Collects standard output and standard error as strings, and plays back lines of input.
 @MainActor

@@ -1,17 +1,27 @@
-// A repository whose first few changes fail, to rehearse a retry that then succeeds.
+// A repository whose first few changes fail, to rehearse a retry that then succeeds; it counts its synchronizations.
 
 import Persistence
 
-/// An in-memory ``Repository`` that throws `error` from its first `failures` changes.
+/// An in-memory ``Repository`` that throws `error` from its first `failures` changes, and
+/// counts the calls of ``synchronize()`` (throwing `error` from them too with
+/// `failingSynchronize`).
 actor FlakyRepository<Item: Identifiable & Sendable>: Repository where Item.ID: Sendable {
   private var items: [Item] = []
   private var failuresLeft: Int
   private let error: any Error & Sendable
+  private let failingSynchronize: Bool
+  /// How many times ``synchronize()`` was called.
+  private(set) var synchronizations = 0
 
   /// Creates an empty repository whose first `failures` changes throw `error`.
-  init(failures: Int, with error: any Error & Sendable) {
+  init(
+    failures: Int, with error: any Error & Sendable, failingSynchronize: Bool = false,
+    items: [Item] = []
+  ) {
     failuresLeft = failures
     self.error = error
+    self.failingSynchronize = failingSynchronize
+    self.items = items
   }
 
   func save(_ item: Item) throws {
@@ -65,7 +75,10 @@ actor FlakyRepository<Item: Identifiable & Sendable>: Repository where Item.ID: 
     .finished
   }
 
-  func synchronize() {}
+  func synchronize() throws {
+    synchronizations += 1
+    if failingSynchronize { throw error }
+  }
 
   private func failIfDue() throws {
     guard failuresLeft > 0 else { return }

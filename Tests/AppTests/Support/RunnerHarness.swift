@@ -1,5 +1,6 @@
 // Runs the command runner in process against an in-memory store and captures what it prints.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence

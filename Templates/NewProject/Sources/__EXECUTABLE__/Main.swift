@@ -1,18 +1,16 @@
 // The entry point of `__EXECUTABLE__`: gathers the process's inputs and hands them to the app.
 
 import App
+import CommandLineKit
 import Foundation
-import TerminalUI
 
 @main
 enum Main {
   static func main() async {
-    let context = ProcessContext(
-      environment: ProcessInfo.processInfo.environment,
-      currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-      standardInputIsTerminal: Terminal.isTerminal(.standardInput),
-      standardOutputIsTerminal: Terminal.isTerminal(.standardOutput))
-    let runner = CommandRunner(context: context, console: StandardConsole())
+    // Before anything opens a file: a closed 0, 1 or 2 would otherwise become a store's.
+    StandardStreams.openClosedOnes()
+    let context = ProcessContext.ofThisProcess()
+    let runner = CommandRunner(context: context, console: context.console())
     exit(await runner.run(rawArguments: CommandLineArguments.ofThisProcess()))
   }
 }

@@ -46,7 +46,7 @@ import Testing
   @Test func anUnknownIDOrAnUnreadableStoreExitsWith1() throws {
     let missing = try run(["show", "abcdef12"])
     #expect(missing.status == 1)
-    #expect(missing.standardError.contains("Nothing has an id starting with"))
+    #expect(missing.standardError.contains("No __model__ has an id starting with"))
     try Data("not json".utf8).write(to: folder.appending("__EXECUTABLE__.json"))
     let corrupt = try run(["list"])
     #expect(corrupt.status == 1)
@@ -123,7 +123,8 @@ import Testing
     for arguments in [["help"], ["--help"]] {
       let result = try run(arguments)
       #expect(result.status == 0)
-      #expect(result.standardOutput.contains("add <title> [--notes TEXT] [--tag TAG]..."))
+      #expect(result.standardOutput.contains("add <title> [--notes <text>] [--tag <tag>]..."))
+      #expect(result.standardOutput.contains("--version"))
       #expect(result.standardOutput.contains("__ENV_PREFIX___DATA_DIR"))
     }
   }
@@ -131,11 +132,11 @@ import Testing
   @Test func aMistypedCommandOrOptionGetsTheNearestOne() throws {
     let command = try run(["lsit"])
     #expect(command.status == 64)
-    #expect(command.standardError.contains("did you mean “list”?"))
+    #expect(command.standardError.contains("did you mean 'list'?"))
     let option = try run(["add", "Soup", "--ntoes", "salt"])
     #expect(option.status == 64)
-    #expect(option.standardError.contains("did you mean --notes?"))
-    #expect(try run(["--jsn"]).standardError.contains("did you mean --json?"))
+    #expect(option.standardError.contains("did you mean '--notes'?"))
+    #expect(try run(["--jsn"]).standardError.contains("did you mean '--json'?"))
   }
 
   @Test func versionPrintsTheVersionAndExitsWith0() throws {

@@ -54,7 +54,7 @@ import Testing
     try terminal.waitForText("Nothing here yet.")
 
     try terminal.send("a")
-    try terminal.waitForText("New in __Models__")
+    try terminal.waitForText("New __MODEL__")
     try terminal.send("\r")
     try terminal.waitForText("The title is empty")
     try terminal.send("Pancakes\r")

@@ -41,7 +41,7 @@ import Testing
     let edited = try await run(
       ["edit", prefix, "--title", "Crêpes", "--notes", "Thin", "--tag", "a", "--tag", "b"])
     #expect(edited.status == 0, "\(edited.standardError)")
-    #expect(edited.standardOutput == "Saved “Crêpes”.\n")
+    #expect(edited.standardError == "Saved \(id)\n")
     let shown = try await run(["show", prefix])
     #expect(shown.standardOutput.contains("Title: Crêpes"))
     #expect(shown.standardOutput.contains("Notes: Thin"))
@@ -51,7 +51,7 @@ import Testing
     #expect(!(try await run(["show", prefix])).standardOutput.contains("Tags:"))
 
     let deleted = try await run(["delete", id])
-    #expect(deleted.standardOutput == "Deleted “Crêpes”.\n")
+    #expect(deleted.standardError == "Deleted \(id)\n")
     #expect(!(try await run(["list"])).standardOutput.contains("Crêpes"))
   }
 
@@ -80,11 +80,11 @@ import Testing
   }
 
   @Test func aTypoGetsTheNearestCommandOrOption() async throws {
-    #expect(try await run(["serch", "x"]).standardError.contains("did you mean “search”?"))
+    #expect(try await run(["serch", "x"]).standardError.contains("did you mean 'search'?"))
     _ = try await run(["add", "Something"])
     let id = try await run(["list", "--json"]).standardOutput
     let prefix = try #require(id.range(of: #"[0-9A-F]{8}-"#, options: .regularExpression))
     let typo = try await run(["edit", String(id[prefix].prefix(8)), "--ttle", "x"])
-    #expect(typo.standardError.contains("did you mean --title?"))
+    #expect(typo.standardError.contains("did you mean '--title'?"))
   }
 }

@@ -36,7 +36,7 @@ import Testing
       try await Task.sleep(for: .milliseconds(50))
     }
     try terminal.send("a")
-    try terminal.waitForText("New in __Models__")
+    try terminal.waitForText("New __MODEL__")
     try terminal.send("First\tSome notes\ta, b\r")
     try terminal.waitForText("Added “First”.")
     #expect(try await run(["list"]).standardOutput.contains("First  #a #b"))

@@ -5,16 +5,16 @@ nonisolated struct Invocation: Equatable, Sendable {
   /// The words that are not options, in order: a command, or a group and a command, and
   /// their arguments.
   var words: [String] = []
-  /// The options left to the command, such as `--notes TEXT`, in order.
+  /// The options left to the command, such as `--notes <text>`, in order.
   var options: [CommandOption] = []
   /// The folder given with `--data-dir`.
   var dataDirectory: String?
   /// Whether `--json` asked for JSON output.
   var json = false
+  /// Whether `--no-color` asked for no colour.
+  var noColor = false
   /// Whether `--help` or `-h` asked for the help page.
   var help = false
-  /// Whether `--version` asked for the version.
-  var version = false
 }
 
 /// One `--name value` option that a command interprets.

@@ -1,53 +1,60 @@
 // Turns the words of a command line into an `Invocation`, or a usage error that says what is wrong.
 
-/// A small parser for `__EXECUTABLE__ [--data-dir DIR] [--json] [group] <command> [arguments]`.
-///
-/// Options may come before or after the command, as `--name value` or `--name=value`; `--`
-/// ends the options, so a title may start with a dash. The shared options are handled here;
-/// every other `--name` takes a value and is left to the command, which knows its own.
-nonisolated enum InvocationParser {
-  /// The options every command shares.
-  static let sharedOptions = ["--data-dir", "--json", "--help", "--version"]
+import CommandLineKit
 
-  /// The invocation `arguments` describe (without the program's name).
+/// Parses `__EXECUTABLE__ [--data-dir <dir>] [--json] [--no-color] [<group>] <subcommand> [<arguments>]`.
+///
+/// The words are split by the shared ``ArgumentScanner``: options may come before or after the
+/// command, as `--name value` or `--name=value`, and `--` ends the options, so a title may
+/// start with a dash. The shared options are handled here; the options of the commands (every
+/// model's field options) are left to the command, which knows which of them it takes. Every
+/// mistake is worded by ``UsageError``, as every tool made from the template words it.
+nonisolated enum InvocationParser {
+  /// The invocation `arguments` describe (without the program's name), knowing the commands'
+  /// own options, `commandOptions` (each takes a value).
   ///
-  /// - Throws: An ``AppError`` usage error naming the word that is wrong.
-  static func parse(_ arguments: [String]) throws(AppError) -> Invocation {
+  /// - Throws: An ``AppError/usage(_:command:)`` naming the word that is wrong.
+  static func parse(_ arguments: [String], commandOptions: [String]) throws(AppError) -> Invocation
+  {
+    let options = OptionSpec.global + commandOptions.map { OptionSpec($0, takesValue: true) }
+    let tokens = ArgumentScanner.scan(arguments, options: options)
     var invocation = Invocation()
-    var index = 0
-    var optionsEnded = false
-    func value(for name: String, inline: String?) throws(AppError) -> String {
-      if let inline { return inline }
-      index += 1
-      guard index < arguments.count else { throw .missingValue(option: name) }
-      return arguments[index]
+    if tokens.contains(where: { $0.isOption(OptionSpec.help.name) }) {
+      invocation.help = true
+      return invocation
     }
-    while index < arguments.count {
-      let word = arguments[index]
-      if optionsEnded || !word.hasPrefix("-") || word == "-" {
+    var dataDirectories: [String] = []
+    for token in tokens {
+      switch token {
+      case .argument(let word, _):
         invocation.words.append(word)
-      } else if word == "--" {
-        optionsEnded = true
-      } else {
-        let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-        let name = parts[0]
-        let inline = parts.count > 1 ? parts[1] : nil
-        switch name {
-        case "--data-dir": invocation.dataDirectory = try value(for: name, inline: inline)
-        case "--json" where inline == nil: invocation.json = true
-        case "--help" where inline == nil, "-h" where inline == nil: invocation.help = true
-        case "--version" where inline == nil: invocation.version = true
-        case _ where Suggestion.nearest(to: name, among: sharedOptions) != nil:
-          throw .unknownOption(
-            word, suggestion: Suggestion.nearest(to: name, among: sharedOptions))
-        case _ where name.hasPrefix("--") && name.count > 2:
-          invocation.options.append(
-            CommandOption(name: name, value: try value(for: name, inline: inline)))
-        default: throw .unknownOption(word, suggestion: nil)
+      case .unknownOption(let spelling):
+        throw .usage(.unknownOption(spelling, candidates: options.map(\.name)), command: nil)
+      case .option(let name, let value, let spelling):
+        let takesValue = options.first { $0.name == name }?.takesValue ?? false
+        if takesValue {
+          guard let value else { throw .usage(.missingValue(option: spelling), command: nil) }
+          if name == OptionSpec.dataDirectory.name {
+            dataDirectories.append(value)
+          } else {
+            invocation.options.append(CommandOption(name: name, value: value))
+          }
+        } else if value != nil {
+          throw .usage(.unexpectedValue(option: spelling), command: nil)
+        } else if name == OptionSpec.json.name {
+          invocation.json = true
+        } else if name == OptionSpec.noColor.name {
+          invocation.noColor = true
         }
       }
-      index += 1
     }
+    guard dataDirectories.count <= 1 else {
+      throw .usage(.repeatedOption(OptionSpec.dataDirectory.name), command: nil)
+    }
+    if let folder = dataDirectories.first, folder.allSatisfy(\.isWhitespace) {
+      throw .usage(.blankValue(OptionSpec.dataDirectory.name), command: nil)
+    }
+    invocation.dataDirectory = dataDirectories.first
     return invocation
   }
 }

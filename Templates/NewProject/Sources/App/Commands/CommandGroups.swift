@@ -22,4 +22,9 @@ enum CommandGroups {
     }
     return words + ["help"]
   }
+
+  /// Every option some command takes (each takes a value), for the parser.
+  static var options: [String] {
+    Array(Set(all.flatMap { $0.fieldOptions.values })).sorted()
+  }
 }

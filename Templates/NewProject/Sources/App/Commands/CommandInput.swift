@@ -1,6 +1,8 @@
 // One command with its arguments and options, and the checks every command makes on them.
 
-/// A command as typed, ready for its model's ``CommandSet/run(_:in:json:console:)``.
+import CommandLineKit
+
+/// A command as typed, ready for its model's ``CommandSet/run(_:in:json:console:stores:)``.
 nonisolated struct CommandInput: Sendable {
   /// The command, such as `add`, with the group word in front if there was one.
   var name: String
@@ -12,30 +14,35 @@ nonisolated struct CommandInput: Sendable {
   /// The command without its group word: `add` for `ingredients add`.
   var command: String { String(name.split(separator: " ").last ?? "") }
 
-  /// Refuses any option not in `allowed`, suggesting the nearest one.
+  /// A usage error about this command, followed by its usage line.
+  func usage(_ error: UsageError) -> AppError {
+    .usage(error, command: name)
+  }
+
+  /// Refuses any option not in `allowed`.
   func allowOnly(_ allowed: [String]) throws(AppError) {
     for option in options where !allowed.contains(option.name) {
-      throw .unknownOption(
-        option.name, suggestion: Suggestion.nearest(to: option.name, among: allowed),
-        command: name)
+      throw usage(.optionNotApplicable(option.name, subcommand: name))
     }
   }
 
-  /// The one argument the command takes, named `argument` in errors.
+  /// The one argument the command takes, named `argument` (`<id>`) in errors.
   func single(_ argument: String) throws(AppError) -> String {
-    guard let first = arguments.first else { throw .missingArgument(argument, command: name) }
-    guard arguments.count == 1 else { throw .unexpectedArgument(arguments[1], command: name) }
+    guard let first = arguments.first else { throw usage(.missingArgument(argument)) }
+    guard arguments.count == 1 else { throw usage(.unexpectedArgument(arguments[1])) }
     return first
   }
 
   /// Refuses any argument.
   func noArguments() throws(AppError) {
-    if let first = arguments.first { throw .unexpectedArgument(first, command: name) }
+    if let first = arguments.first { throw usage(.unexpectedArgument(first)) }
   }
 
-  /// The last value given for `option`, or `nil`.
-  func value(_ option: String) -> String? {
-    options.last { $0.name == option }?.value
+  /// The value given for `option`, or `nil`; refused when given more than once.
+  func value(_ option: String) throws(AppError) -> String? {
+    let given = options.filter { $0.name == option }
+    guard given.count <= 1 else { throw usage(.repeatedOption(option)) }
+    return given.first?.value
   }
 
   /// Every value given for `option`, in order; `nil` when it was not given.

@@ -1,5 +1,6 @@
 // The commands on __model__ values: add, list, search, show, edit and delete, on the `__STORE__` store.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence
@@ -10,101 +11,147 @@ import ViewModels
 enum __MODEL__Commands: CommandSet {
   static let group: String? = __GROUP__
   static let storeFilename = "__STORE__"
+  static let noun = "__model__"
+  static let plural = "__models__"
   static let help: [(usage: String, summary: String)] = [
-    ("add <title> [--notes TEXT] [--tag TAG]...", "add one and print its id"),
-    ("list [--tag TAG]", "list them, optionally only those tagged TAG"),
-    ("search <words>... [--tag TAG]", "list those whose title, notes or tags hold every word"),
-    ("show <id>", "show one: its full id, or a unique prefix of 4 hex digits or more"),
+    ("add <title> [--notes <text>] [--tag <tag>]...", "Add one and print its id."),
+    ("list [--tag <tag>]", "List them, or only those with the tag."),
     (
-      "edit <id> [--title TEXT] [--notes TEXT] [--tag TAG]...",
-      "change the fields given; --tag replaces every tag (--tag \"\" removes them)"
+      "search <words>... [--tag <tag>]",
+      "List those whose title, notes or tags hold every word."
     ),
-    ("delete <id>", "delete one"),
+    ("show <id>", "Show one: its full id, or its first 4 or more hex digits as list shows them."),
+    (
+      "edit <id> [--title <text>] [--notes <text>] [--tag <tag>]...",
+      "Change the fields given, unless changed meanwhile; the tags given replace every tag"
+        + " (--tag \"\" removes them)."
+    ),
+    ("delete <id>", "Delete one."),
   ]
   static let fieldOptions = ["title": "--title", "notes": "--notes", "tags": "--tag"]
 
-  /// The store of __model__ values in `directory`. What it set aside as it opened (the end of
+  /// The store of __model__ values in `directory`, opened off the main actor and kept in
+  /// `stores` to be synchronized when the run ends. What it set aside as it opened (the end of
   /// a journal torn by a power cut, copied beside it) goes to `console` as a warning.
   static func openStore(
-    in directory: URL, console: any Console
-  ) throws -> any Repository<__MODEL__> {
-    let repository = try LocalRepository<__MODEL__>(directory: directory, filename: storeFilename)
+    in directory: URL, console: any Console, keptIn stores: OpenedStores
+  ) async throws -> any Repository<__MODEL__> {
+    let repository = try await LocalRepository<__MODEL__>.open(
+      directory: directory, filename: storeFilename)
     for warning in repository.warnings {
-      console.writeError("__EXECUTABLE__: warning: \(warning.message)\n")
+      console.writeError(CommandRunner.tool.warning(warning.message))
     }
-    return repository
+    return stores.keep(repository)
   }
 
   static func run(
-    _ input: CommandInput, in directory: URL, json: Bool, console: any Console
+    _ input: CommandInput, in directory: URL, json: Bool, console: any Console,
+    stores: OpenedStores
   ) async throws(AppError) {
-    let list: __MODEL__ListViewModel
-    do {
-      list = __MODEL__ListViewModel(repository: try openStore(in: directory, console: console))
-    } catch {
-      throw .store(String(describing: error))
+    // The store opens once the command line is checked: a wrong one is a usage error even
+    // when the store cannot be read.
+    func loadedList() async throws(AppError) -> __MODEL__ListViewModel {
+      let list: __MODEL__ListViewModel
+      do {
+        list = __MODEL__ListViewModel(
+          repository: try await openStore(in: directory, console: console, keptIn: stores))
+      } catch {
+        throw .store(error)
+      }
+      await list.load()
+      return list
     }
-    await list.load()
     switch input.command {
     case "add":
       try input.allowOnly(["--notes", "--tag"])
-      let item = try validated {
+      let item = try validated(input) {
         try __MODEL__.validated(
-          title: try input.single("title"), notes: input.value("--notes") ?? "",
+          title: try input.single("<title>"), notes: try input.value("--notes") ?? "",
           tags: input.values("--tag") ?? [])
       }
+      let list = try await loadedList()
       guard await list.add(item) else { throw .failed(list.errorMessage) }
-      console.writeOutput(json ? try JSONOutput.encoded(item) : item.id.uuidString + "\n")
+      console.writeOutput(json ? try encoded(item) : item.id.uuidString + "\n")
     case "list", "search":
       try input.allowOnly(["--tag"])
       if input.command == "list" { try input.noArguments() }
       if input.command == "search", input.arguments.isEmpty {
-        throw .missingArgument("word to search for", command: input.name)
+        throw input.usage(.missingArgument("<words>"))
       }
-      list.tag = input.value("--tag")
+      let tag = try input.value("--tag")
+      let list = try await loadedList()
+      list.tag = tag
       list.searchText = input.arguments.joined(separator: " ")
-      console.writeOutput(json ? try JSONOutput.encoded(list.items) : text(of: list))
+      if json {
+        console.writeOutput(try encoded(list.items))
+      } else if list.items.isEmpty {
+        console.writeError(emptyListHint(storeIsEmpty: list.totalCount == 0))
+      } else {
+        console.writeOutput(text(of: list.items))
+      }
     case "show":
       try input.allowOnly([])
-      let item = try IDReference(text: input.single("id")).resolve(in: list.all)
-      console.writeOutput(json ? try JSONOutput.encoded(item) : detail(of: item))
+      let reference = try parsedReference(try input.single("<id>"), for: input)
+      let item = try lookUp(reference, in: try await loadedList().all)
+      console.writeOutput(json ? try encoded(item) : detail(of: item))
     case "edit":
       try input.allowOnly(Array(fieldOptions.values))
-      let reference = IDReference(text: try input.single("id"))
-      guard !input.options.isEmpty else { throw .nothingToEdit(command: input.name) }
-      let item = try reference.resolve(in: list.all)
-      let edited = try validated {
-        try __MODEL__.validated(
-          title: input.value("--title") ?? item.title, notes: input.value("--notes") ?? item.notes,
-          tags: input.values("--tag") ?? item.tags, id: item.id, createdAt: item.createdAt)
+      let reference = try parsedReference(try input.single("<id>"), for: input)
+      guard !input.options.isEmpty else {
+        throw input.usage(.nothingToChange(subcommand: input.name, example: "--title <text>"))
       }
+      let list = try await loadedList()
+      let item = try lookUp(reference, in: list.all)
+      let tags = input.values("--tag").map { $0.allSatisfy(\.isEmpty) ? [] : $0 }
+      let edited = try validated(input) {
+        try __MODEL__.validated(
+          title: try input.value("--title") ?? item.title,
+          notes: try input.value("--notes") ?? item.notes, tags: tags ?? item.tags, id: item.id,
+          createdAt: item.createdAt)
+      }
+      // Saved only if the store still holds what was read: another writer's change made
+      // meanwhile is never overwritten unseen.
       switch await list.save(edited, ifUnchangedSince: item) {
       case .saved:
-        console.writeOutput(json ? try JSONOutput.encoded(edited) : "Saved “\(edited.title)”.\n")
+        if json {
+          console.writeOutput(try encoded(edited))
+        } else {
+          console.writeError("Saved \(edited.id.uuidString)\n")
+        }
       case .conflict(let current):
         throw .editConflict(
           title: item.title,
-          differences: current.map { edited.differences(from: $0) } ?? [], deleted: current == nil)
+          differences: current.map { edited.differences(from: $0) } ?? [], deleted: current == nil,
+          retry: ([CommandRunner.tool.name] + input.name.split(separator: " ").map(String.init))
+            .joined(separator: " "))
       case .failed: throw .failed(list.errorMessage)
       }
     case "delete":
       try input.allowOnly([])
-      let item = try IDReference(text: input.single("id")).resolve(in: list.all)
+      let reference = try parsedReference(try input.single("<id>"), for: input)
+      let list = try await loadedList()
+      let item = try lookUp(reference, in: list.all)
       guard await list.remove(item.id) else { throw .failed(list.errorMessage) }
-      console.writeOutput(json ? try JSONOutput.encoded(item) : "Deleted “\(item.title)”.\n")
+      if json {
+        console.writeOutput(try encoded(item))
+      } else {
+        console.writeError("Deleted \(item.id.uuidString)\n")
+      }
     default:
-      throw .unknownCommand(input.name, suggestion: nil)
+      throw .usage(.unknownSubcommand(input.command, subcommands: commands), command: nil)
     }
   }
 
-  /// One line per value shown (a short id, the title and its tags), or why there is none.
-  private static func text(of list: __MODEL__ListViewModel) -> String {
-    guard !list.items.isEmpty else {
-      return list.totalCount == 0
-        ? "Nothing stored yet. Add one with `__EXECUTABLE__ \(group.map { $0 + " " } ?? "")add <title>`.\n"
-        : "Nothing matches.\n"
-    }
-    return list.items.map { item in
+  /// What `list` says on standard error when it shows nothing.
+  private static func emptyListHint(storeIsEmpty: Bool) -> String {
+    storeIsEmpty
+      ? "Nothing stored yet. Add one with: \(CommandRunner.tool.name) \(group.map { $0 + " " } ?? "")add <title>\n"
+      : "Nothing matches.\n"
+  }
+
+  /// One line per value (a short id, the title and its tags).
+  private static func text(of items: [__MODEL__]) -> String {
+    items.map { item in
       let tags = item.tags.isEmpty ? "" : "  " + item.tags.map { "#" + $0 }.joined(separator: " ")
       return "\(item.id.uuidString.prefix(8))  \(item.title)\(tags)\n"
     }.joined()
@@ -118,16 +165,26 @@ enum __MODEL__Commands: CommandSet {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The value `make` builds, or a usage error carrying the content rule it broke.
+  /// `value` as `--json` prints it.
+  private static func encoded(_ value: some Encodable) throws(AppError) -> String {
+    do {
+      return try JSONText.encoded(value)
+    } catch {
+      throw .encodingFailed(String(describing: error))
+    }
+  }
+
+  /// The value `make` builds, or a usage error of `input` carrying the content rule it broke.
   private static func validated(
-    _ make: () throws -> __MODEL__
+    _ input: CommandInput, _ make: () throws -> __MODEL__
   ) throws(AppError) -> __MODEL__ {
     do {
       return try make()
     } catch let error as AppError {
       throw error
     } catch {
-      throw .invalidContent((error as? LocalizedError)?.errorDescription ?? "\(error)")
+      let sentence = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+      throw input.usage(.invalidContent(sentence))
     }
   }
 }

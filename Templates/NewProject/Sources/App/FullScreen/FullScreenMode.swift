@@ -1,5 +1,6 @@
 // Runs the full-screen app: owns the terminal, follows the stores, draws frames as state changes, hands keys over.
 
+import CommandLineKit
 import Foundation
 import Observation
 import TerminalUI
@@ -17,6 +18,9 @@ import ViewModels
 struct FullScreenMode {
   /// The flows the screen drives.
   var model: __NAME__Model
+  /// Whether frames may use colour and bold: not with `--no-color`, `NO_COLOR` or
+  /// `TERM=dumb`.
+  var colors = true
 
   /// Takes over the terminal until the person quits or a signal arrives, restores it on every
   /// way out, and returns the exit status: 0 for `q`, 130 for Ctrl-C, and 128 plus the
@@ -56,13 +60,13 @@ struct FullScreenMode {
           return
         }
         screen.size = terminal.size
-        var fresh = FrameRenderer(colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        var fresh = FrameRenderer(colors: colors)
         try? terminal.write(fresh.update(to: ListFrame.frame(for: screen)))
       }
     }
     defer { signals.stop() }
     let drawing = Task {
-      var renderer = FrameRenderer(colors: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+      var renderer = FrameRenderer(colors: colors)
       // Observations on macOS 26, iOS 26 and Linux; withObservationTracking below them.
       await ObservationLoop.run({ ListFrame.frame(for: screen) }) { frame in
         do {

@@ -93,7 +93,7 @@ enum ListFrame {
   private static func drawEditor(_ screen: ListScreen, into frame: inout Frame) {
     guard case .editor(let form) = screen.page.overlay else { return }
     frame.write(
-      form.isEditing ? "Edit" : "New in \(screen.page.title)", row: 2, column: 2, style: .bold)
+      form.isEditing ? "Edit" : "New \(screen.page.itemName)", row: 2, column: 2, style: .bold)
     let labelWidth = (form.fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
     var row = 4
     for (index, field) in form.fields.enumerated() where row < frame.rows - 3 {

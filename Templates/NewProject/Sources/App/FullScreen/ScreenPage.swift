@@ -12,6 +12,8 @@ import Models
 @MainActor protocol ScreenPage: AnyObject {
   /// The page's name in the title bar, such as `Recipes`.
   var title: String { get }
+  /// The name of one value, for the add form's title: `Recipe` ("New Recipe").
+  var itemName: String { get }
   /// The values shown, in order, after the search.
   var rows: [PageRow] { get }
   /// How many values the store holds, whatever the search.

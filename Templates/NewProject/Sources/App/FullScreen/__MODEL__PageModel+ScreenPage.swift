@@ -7,6 +7,8 @@ import ViewModels
 extension __MODEL__PageModel: ScreenPage {
   var title: String { "__Models__" }
 
+  var itemName: String { "__MODEL__" }
+
   var rows: [PageRow] {
     list.items.map { PageRow(id: $0.id, title: $0.title, tags: $0.tags, detail: $0.notes) }
   }

@@ -1,5 +1,6 @@
 // Runs one command line from start to finish and turns any failure into a message and a status.
 
+import CommandLineKit
 import Foundation
 import Models
 import Persistence
@@ -8,12 +9,23 @@ import ViewModels
 /// Parses a command line, runs its command against the stores, and reports the outcome.
 ///
 /// Everything the process depends on comes in through ``context`` and ``console``, so tests
-/// run it on a temporary folder with captured output.
+/// run it on a temporary folder with captured output. What every tool made from the template
+/// shares (the console that neutralises what it prints, the argument scanner and its
+/// wording, the data folder and its refusals, the exit statuses) comes from `CommandLineKit`,
+/// copied unchanged from the template: this file only wires the app's own commands in.
 public struct CommandRunner {
+  /// The name and version `__EXECUTABLE__ --version` prints, and the prefix of its messages.
+  public nonisolated static let tool = CommandLineTool(name: "__EXECUTABLE__", version: "0.1.0")
+  /// The data folder: `--data-dir`, then `__ENV_PREFIX___DATA_DIR`, then the platform's.
+  nonisolated static let dataFolder = DataFolder(
+    appName: "__EXECUTABLE__", environmentVariable: "__ENV_PREFIX___DATA_DIR")
+
   /// The environment, working folder and terminals of the process.
   var context: ProcessContext
   /// Where output and error messages go.
   var console: any Console
+  /// Every store this run opened, synchronized before the run ends.
+  let openedStores = OpenedStores()
 
   /// A runner for the process described by `context`, writing to `console`, on the stores in
   /// the data folder the command line, the environment or the platform names.
@@ -24,22 +36,37 @@ public struct CommandRunner {
 
   /// Runs `arguments` (without the program's name) and returns the exit status.
   ///
-  /// A write to standard output or standard error that failed makes the status 1 whatever
-  /// the command did: output that did not arrive is not a success.
+  /// Everything the run writes goes through one ``SafeConsole``; every store it opened is
+  /// synchronized before it ends, whichever way the command or the full-screen app ended; a
+  /// write to standard output or standard error that failed makes the status 1.
   public func run(_ arguments: [String]) async -> Int32 {
-    let status: Int32
+    guard let safe = console as? SafeConsole else {
+      var runner = self
+      runner.console = context.console(over: console)
+      return await runner.run(arguments)
+    }
+    if CommandLineTool.asksForVersion(arguments) {
+      console.writeOutput(Self.tool.versionLine)
+      return Self.tool.finish(ExitCode.success, console: console)
+    }
+    var status: Int32
     do throws(AppError) {
-      status = try await perform(InvocationParser.parse(arguments))
+      let invocation = try InvocationParser.parse(
+        arguments, commandOptions: CommandGroups.options)
+      safe.json = invocation.json
+      status = try await perform(invocation)
     } catch {
       report(error)
       status = error.exitCode
     }
-    guard let failure = console.writeFailure else { return status }
-    if failure.stream == .output && !failure.isClosedPipe {
-      console.writeError(
-        "__EXECUTABLE__: error: Cannot write to standard output: \(failure.reason).\n")
+    do {
+      try await openedStores.synchronize()
+    } catch {
+      let failure = AppError.store(error)
+      report(failure)
+      if status == ExitCode.success { status = failure.exitCode }
     }
-    return status == ExitCode.success ? ExitCode.failure : status
+    return Self.tool.finish(status, console: console)
   }
 
   /// Runs the raw bytes of the process's arguments (without the program's name), as
@@ -50,8 +77,7 @@ public struct CommandRunner {
     case .success(let arguments):
       return await run(arguments)
     case .failure(let invalid):
-      let error = AppError.invalidArgumentEncoding(
-        position: invalid.position, shown: invalid.shown)
+      let error = AppError.usage(invalid.usageError, command: nil)
       report(error)
       return error.exitCode
     }
@@ -63,23 +89,18 @@ public struct CommandRunner {
       console.writeOutput(HelpText.page)
       return ExitCode.success
     }
-    if invocation.version {
-      console.writeOutput("__EXECUTABLE__ \(HelpText.version)\n")
-      return ExitCode.success
+    let directory: URL
+    do {
+      directory = try Self.dataFolder.resolve(option: invocation.dataDirectory, in: context)
+    } catch {
+      throw .usage(error, command: nil)
     }
-    let directory = DataDirectoryResolver.resolve(
-      option: invocation.dataDirectory, environment: context.environment,
-      currentDirectory: context.currentDirectory)
     guard invocation.words.isEmpty else {
       return try await execute(invocation.words, invocation, in: directory)
     }
-    if let option = invocation.options.first {
-      throw .unknownOption(
-        option.name,
-        suggestion: Suggestion.nearest(to: option.name, among: InvocationParser.sharedOptions))
-    }
-    if context.isInteractive && !invocation.json {
-      return try await FullScreenMode(model: Self.openModel(in: directory, console: console)).run()
+    if context.isInteractive && !invocation.json && invocation.options.isEmpty {
+      return try await runFullScreen(
+        in: directory, colors: context.allowsColor(noColorOption: invocation.noColor))
     }
     return try await execute(["list"], invocation, in: directory)
   }
@@ -92,10 +113,12 @@ public struct CommandRunner {
     var name = words[0]
     var arguments = Array(words.dropFirst())
     if let grouped = CommandGroups.all.first(where: { $0.group != nil && $0.group == words[0] }) {
-      guard let command = arguments.first else { throw .missingCommand(group: words[0]) }
+      guard let command = arguments.first else {
+        throw .usage(
+          .missingSubcommand(group: words[0], subcommands: grouped.commands), command: nil)
+      }
       guard grouped.commands.contains(command) else {
-        throw .unknownCommand(
-          command, suggestion: Suggestion.nearest(to: command, among: grouped.commands))
+        throw .usage(.unknownSubcommand(command, subcommands: grouped.commands), command: nil)
       }
       commands = grouped
       name = words[0] + " " + command
@@ -103,37 +126,44 @@ public struct CommandRunner {
     } else if let first = CommandGroups.commands(for: nil), first.commands.contains(name) {
       commands = first
     } else {
-      throw .unknownCommand(
-        name, suggestion: Suggestion.nearest(to: name, among: CommandGroups.firstWords))
+      throw .usage(.unknownSubcommand(name, subcommands: CommandGroups.firstWords), command: nil)
     }
     try await commands.run(
       CommandInput(name: name, arguments: arguments, options: invocation.options),
-      in: directory, json: invocation.json, console: console)
+      in: directory, json: invocation.json, console: console, stores: openedStores)
     return ExitCode.success
   }
 
-  /// Opens every store in `directory` and the app's model over them, for the full-screen app;
-  /// the stores' warnings go to `console` before the screen is taken over, which shows them
-  /// again once the full-screen app ends.
-  static func openModel(in directory: URL, console: any Console) throws(AppError) -> __NAME__Model {
+  /// Opens every store in `directory` off the main actor (``__NAME__Model/open(in:configuration:)``),
+  /// runs the full-screen app over them, and synchronizes them however it ends (`q`, a
+  /// signal, a terminal error). A store that cannot be opened is reported before the terminal
+  /// is taken over; the warnings a store opened past show on its page.
+  private func runFullScreen(in directory: URL, colors: Bool) async throws(AppError) -> Int32 {
+    let model: __NAME__Model
     do {
-      return __NAME__Model(
-        __models__: __MODEL__PageModel(
-          list: __MODEL__ListViewModel(
-            repository: try __MODEL__Commands.openStore(in: directory, console: console))),
-        // add-model: pages
-      )
+      model = try await __NAME__Model.open(in: directory)
     } catch {
-      throw .store(String(describing: error))
+      throw .store(error)
     }
+    let ended: Result<Int32, AppError>
+    do {
+      ended = .success(try await FullScreenMode(model: model, colors: colors).run())
+    } catch {
+      ended = .failure(error)
+    }
+    guard await model.synchronize() else {
+      throw .storeFailed(
+        model.__models__.list.errorMessage ?? "A store could not make its changes durable.")
+    }
+    return try ended.get()
   }
 
-  /// Writes `error` to standard error as `__EXECUTABLE__: error: <sentence>`, with a pointer to
-  /// the help after a usage error.
+  /// Writes `error` to standard error as `__EXECUTABLE__: error: <sentence>`, with the usage
+  /// line and a pointer to the help after a usage error.
   private func report(_ error: AppError) {
-    var text =
-      "__EXECUTABLE__: error: " + (error.errorDescription ?? String(describing: error)) + "\n"
-    if error.isUsageError { text += "Run `__EXECUTABLE__ help` for usage.\n" }
-    console.writeError(text)
+    guard case .usage(_, let command) = error else {
+      return console.writeError(Self.tool.errorReport(error.sentence))
+    }
+    console.writeError(Self.tool.errorReport(error.sentence, usage: HelpText.usage(of: command)))
   }
 }

@@ -1,0 +1,66 @@
+// The generated project shares CommandLineKit instead of copying it, and its generator speaks the kit's grammar.
+
+import CommandLineKit
+import Foundation
+import TestSupport
+import Testing
+
+/// What keeps the question bank and a generated project from drifting apart: the template
+/// declares none of CommandLineKit's types (the generator copies the module), and the
+/// generator's rule for "a" or "an" is the kit's.
+@Suite struct TemplateSharingTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The Swift files under `folder`, relative to the repository.
+  static func swiftFiles(under folder: String) -> [URL] {
+    let base = root.appendingPathComponent(folder)
+    let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+    return (walker?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
+  }
+
+  /// The names of the types `text` declares at the start of a line.
+  static func declaredTypes(in text: String) -> Set<String> {
+    let pattern =
+      #/(?m)^(?:public |nonisolated |final )*(?:struct|enum|class|protocol|actor|typealias) ([A-Za-z_][A-Za-z0-9_]*)/#
+    return Set(text.matches(of: pattern).map { String($0.output.1) })
+  }
+
+  @Test func theTemplateDeclaresNoneOfTheKitsTypes() throws {
+    var kit: Set<String> = []
+    for file in Self.swiftFiles(under: "Sources/CommandLineKit") {
+      kit.formUnion(Self.declaredTypes(in: try String(contentsOf: file, encoding: .utf8)))
+    }
+    #expect(kit.isSuperset(of: ["SafeConsole", "ArgumentScanner", "DataFolder", "ExitCode"]))
+    for file in Self.swiftFiles(under: "Templates/NewProject") {
+      let copied = Self.declaredTypes(in: try String(contentsOf: file, encoding: .utf8))
+        .intersection(kit)
+      #expect(copied.isEmpty, "\(file.lastPathComponent) declares \(copied.sorted()) again")
+    }
+  }
+
+  @Test func theGeneratorCopiesTheKitAndRecordsIt() throws {
+    let generator = try String(
+      contentsOf: Self.root.appendingPathComponent("scripts/new-project"), encoding: .utf8)
+    for path in ["Sources/CommandLineKit", "Tests/CommandLineKitTests", "scripts/check-run-output"]
+    {
+      #expect(generator.contains("\n  \(path)\n"), "\(path) is not in LIVE_FILES")
+    }
+  }
+
+  static let nouns = [
+    "Ingredient", "Recipe", "Item", "Id", "Unicorn", "Umbrella", "Hour", "House", "X", "N2", "Y",
+    "Euro", "Onion", "OneOff", "Unit", "Apple", "MP3", "Egg",
+  ]
+
+  /// scripts/article (sourced by new-project and add-model) and ``Article`` agree.
+  @Test(arguments: nouns)
+  func theGeneratorsArticleIsTheKits(noun: String) throws {
+    let script = Self.root.appendingPathComponent("Templates/NewProject/scripts/article").path
+    let result = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/bash"),
+      ["-c", "source \"$0\" && indefinite_article \"$1\"", script, noun])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == Article.indefinite(for: noun), "\(noun)")
+  }
+}
