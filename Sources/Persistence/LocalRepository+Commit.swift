@@ -198,22 +198,26 @@ extension LocalRepository {
     for change in waiting { change.resume() }
   }
 
-  /// How long saves that follow each other closely may keep the store's lock before they
-  /// let it go for a moment.
-  static var longestHold: Duration { .milliseconds(50) }
-  /// How long they then stay off it: another writer polls for it every millisecond or less.
+  /// How long changes stay off the store's lock to give another writer a turn: another
+  /// writer polls for it every millisecond or less.
   static var othersTurn: Duration { .milliseconds(2) }
 
-  /// Gives another writer waiting for the store's lock a turn, when saves of this repository
-  /// have kept it for ``longestHold``: each keeps it until its record is synced, and a
-  /// stream of them, each appended while the one before is syncing, would keep it for good.
-  /// This change waits until the syncs under way are done and the lock is let go, then stays
-  /// off it for ``othersTurn``, as do the changes that arrive meanwhile.
+  /// Gives another writer waiting for the store's lock a turn, once this repository's
+  /// changes have kept it for ``StoreConfiguration/longestLockHold``: a durable change keeps
+  /// it until its record is synced and a burst of lossy ones for a lease, and a stream of
+  /// them, each appended while the one before is syncing, would keep it for good. This
+  /// change ends a lease, waits until the syncs under way are done and the lock is let go,
+  /// then stays off it for ``othersTurn``, as do the changes that arrive meanwhile.
   private func letOtherWritersTakeATurnIfDue() async {
     if let since = lock.heldSince, pendingSync.needsTheLock,
-      since.duration(to: .now) > Self.longestHold
+      since.duration(to: .now) > configuration.longestLockHold
     {
-      await withCheckedContinuation { pendingSync.waitingForTheLockToGo.append($0) }
+      pendingSync.lossyLeaseIsHeld = false
+      if pendingSync.needsTheLock {
+        await withCheckedContinuation { pendingSync.waitingForTheLockToGo.append($0) }
+      } else {
+        releaseLockUnlessSyncing()
+      }
       if pendingSync.othersTurnEnds == nil { pendingSync.othersTurnEnds = .now + Self.othersTurn }
     }
     while let end = pendingSync.othersTurnEnds, ContinuousClock.now < end {

@@ -52,6 +52,10 @@ public struct StoreConfiguration: Sendable {
   /// beyond the saves themselves. Tests change it to see both ends.
   var lossyLockLease: Duration = .milliseconds(20)
 
+  /// How long changes that follow each other closely may keep the store's lock before they
+  /// let it go for a moment, so that another writer waiting for it gets a turn (50 ms).
+  var longestLockHold: Duration = .milliseconds(50)
+
   /// The default configuration.
   public init() {}
 }

@@ -62,7 +62,7 @@ import Testing
   }
 
   /// Saves that follow each other closely keep the store's lock from one to the next, each
-  /// until its record is synced; past ``LocalRepository/longestHold`` a new change waits for
+  /// until its record is synced; past ``StoreConfiguration/longestLockHold`` a new change waits for
   /// the syncs under way and the lock to be let go, so that another writer gets a turn,
   /// instead of appending under a lock held for good.
   @Test func aLongHoldOfTheLockMakesTheNextChangeWaitForItToGo() async throws {
@@ -78,7 +78,7 @@ import Testing
     gate.signal()
     try await waitUntil(flushing, reaches: 1)
     // The group's sync is held, so is the lock: longer than the longest hold.
-    try await Task.sleep(for: LocalRepository<Note>.longestHold * 2)
+    try await Task.sleep(for: StoreConfiguration().longestLockHold * 2)
     let written = fileSystem.calls.filter { $0 == "pwrite" }.count
 
     let later = Task { try await repository.save(Note(title: "later")) }

@@ -92,6 +92,7 @@ import Testing
     let fileSystem = FailingFileSystem()
     var configuration = configuration(syncWithin: .seconds(3600))
     configuration.lossyLockLease = .seconds(3600)
+    configuration.longestLockHold = .seconds(3600)  // However slow the machine is now.
     let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
@@ -120,5 +121,36 @@ import Testing
     let again = Note(title: "again", text: "c")
     try await first.save(again)
     #expect(await first.find(by: other.id) == other)
+  }
+
+  /// A lease lasts at most the longest hold: a writer that goes on saving ends it then, and
+  /// stays off the lock for a moment, so another writer waiting for it gets a turn while the
+  /// first is still saving, not only after a lease of an hour. The first stops by itself
+  /// after 2,000 saves, so that a lock never given up fails the test instead of hanging it.
+  @Test(.timeLimit(.minutes(1)))
+  func aWriterThatGoesOnSavingGivesAnotherOneATurn() async throws {
+    let folder = try TemporaryDirectory()
+    var configuration = configuration(syncWithin: .seconds(3600))
+    configuration.lossyLockLease = .seconds(3600)
+    configuration.longestLockHold = .milliseconds(1)
+    configuration.lockTimeout = .seconds(60)
+    let busy = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", configuration: configuration)
+    try await busy.save(contentsOf: sampleNotes(2, prefix: "base"))
+    try await busy.save(Note(title: "starts the lease", text: "a"))
+    let otherSaved = Guarded(false)
+    let other = Task {
+      // With the default lease: once its save is written, it lets go soon.
+      let other = try await LocalRepository<Note>.open(directory: folder.url, filename: "q.json")
+      try await other.save(Note(title: "other writer", text: "b"))
+      otherSaved.withLock { $0 = true }
+    }
+    var saves = 0
+    while !otherSaved.withLock({ $0 }) && saves < 2_000 {
+      try await busy.save(Note(title: "busy \(saves)", text: "a"))
+      saves += 1
+    }
+    #expect(saves < 2_000, "the other writer got the lock only once the busy one stopped")
+    try await other.value
   }
 }
