@@ -14,7 +14,8 @@ import Testing
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     let repository = try LocalRepository<Note>(
-      directory: folder.url, filename: "notes.json", fileSystem: fileSystem)
+      directory: folder.url, filename: "notes.json", configuration: Self.oneLongTurn,
+      fileSystem: fileSystem)
     // The first change writes the snapshot, durable at once; later ones go to the journal.
     let first = Note(title: "first")
     try await repository.save(first)
@@ -47,7 +48,8 @@ import Testing
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     let repository = try LocalRepository<Note>(
-      directory: folder.url, filename: "notes.json", fileSystem: fileSystem)
+      directory: folder.url, filename: "notes.json", configuration: Self.oneLongTurn,
+      fileSystem: fileSystem)
     try await repository.save(Note(title: "first"))  // The snapshot; the rest go to the journal.
     fileSystem.fail("dup", onPathEndingIn: ".journal", code: EMFILE)
 
@@ -100,6 +102,16 @@ import Testing
   /// Holds the actor of `repository` and queues two saves behind it, so that they run as one
   /// group; returns once both wait. Signalling the gate lets the actor go; the tasks are the
   /// holder and the two saves.
+  /// A configuration whose writer never gives other writers a turn: the two queued saves
+  /// must append one after the other under the lock however slow the machine is (under the
+  /// thread sanitizer, the second can start more than the default's 50 ms after the first
+  /// took the lock, and would then wait for the held sync instead of appending).
+  private static var oneLongTurn: StoreConfiguration {
+    var configuration = StoreConfiguration()
+    configuration.longestLockHold = .seconds(3600)
+    return configuration
+  }
+
   private static func queueTwoSaves(
     behindTheHeldActorOf repository: LocalRepository<Note>
   ) async throws -> (gate: DispatchSemaphore, tasks: [Task<Void, any Error>]) {
