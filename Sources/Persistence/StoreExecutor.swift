@@ -68,7 +68,7 @@ final class StoreExecutor: SerialExecutor {
   }
 
   /// Traps unless the caller runs on this executor's queue: what the runtime asks before it
-  /// trusts `assumeIsolated` or an isolated deinit.
+  /// trusts `assumeIsolated` on it.
   func checkIsolated() {
     dispatchPrecondition(condition: .onQueue(queue))
   }
