@@ -13,8 +13,9 @@
 #                the availability check, the tutorial's steps and its check's mutations, a generated
 #                project's own make test (test-templates), the store embedded in a package
 #                with targets named Models, ViewModels and App (scripts/test-embedded-store),
-#                the workflows' generator commands (scripts/check-workflows), and the practice
-#                exercises. Needs python3 too (the availability and tutorial checks)
+#                the workflows' generator commands (scripts/check-workflows), the practice
+#                exercises, and the articles' claims about the code (check-claims). Needs
+#                python3 too (the availability, tutorial and claims checks)
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
