@@ -11,7 +11,7 @@ import ViewModels
 @MainActor @Suite struct __MODEL__ListViewModelTests {
   @Test(arguments: StoreKind.allCases)
   func addedValuesAppearInOrder(kind: StoreKind) async throws {
-    let (store, folder) = try kind.makeStore(of: __MODEL__.self)
+    let (store, folder) = try await kind.makeStore(of: __MODEL__.self)
     defer { withExtendedLifetime(folder) {} }
     let list = __MODEL__ListViewModel(repository: store)
     await list.load()
@@ -27,7 +27,7 @@ import ViewModels
 
   @Test(arguments: StoreKind.allCases)
   func removeDeletesFromTheStore(kind: StoreKind) async throws {
-    let (store, folder) = try kind.makeStore(of: __MODEL__.self)
+    let (store, folder) = try await kind.makeStore(of: __MODEL__.self)
     defer { withExtendedLifetime(folder) {} }
     let list = __MODEL__ListViewModel(repository: store)
     let kept = __MODEL__(title: "Kept")
@@ -43,10 +43,12 @@ import ViewModels
     let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
     let item = __MODEL__(title: "Lasting", notes: "on disk", tags: ["a"])
     let list = __MODEL__ListViewModel(
-      repository: try LocalRepository<__MODEL__>(directory: folder.url, filename: "store.json"))
+      repository: try await LocalRepository<__MODEL__>.open(
+        directory: folder.url, filename: "store.json"))
     #expect(await list.add(item))
     let reopened = __MODEL__ListViewModel(
-      repository: try LocalRepository<__MODEL__>(directory: folder.url, filename: "store.json"))
+      repository: try await LocalRepository<__MODEL__>.open(
+        directory: folder.url, filename: "store.json"))
     await reopened.load()
     #expect(reopened.items == [item])
   }
@@ -80,7 +82,7 @@ import ViewModels
 
   @Test(arguments: StoreKind.allCases)
   func followingShowsAChangeMadeThroughAnotherViewModel(kind: StoreKind) async throws {
-    let (store, folder) = try kind.makeStore(of: __MODEL__.self)
+    let (store, folder) = try await kind.makeStore(of: __MODEL__.self)
     defer { withExtendedLifetime(folder) {} }
     let shown = __MODEL__ListViewModel(repository: store)
     let following = Task { await shown.followChanges() }
@@ -94,10 +96,12 @@ import ViewModels
   @Test func followingShowsAChangeFromAnotherRepositoryOnTheSameFiles() async throws {
     let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
     let shown = __MODEL__ListViewModel(
-      repository: try LocalRepository<__MODEL__>(directory: folder.url, filename: "store.json"))
+      repository: try await LocalRepository<__MODEL__>.open(
+        directory: folder.url, filename: "store.json"))
     let following = Task { await shown.followChanges() }
     defer { following.cancel() }
-    let writer = try LocalRepository<__MODEL__>(directory: folder.url, filename: "store.json")
+    let writer = try await LocalRepository<__MODEL__>.open(
+      directory: folder.url, filename: "store.json")
     let item = __MODEL__(title: "Another window")
     try await writer.save(item)
     try await waitUntil { shown.items == [item] }
@@ -110,9 +114,10 @@ import ViewModels
     let parent = try TemporaryDirectory(prefix: "__NAME__Tests")
     let folder = parent.appending("data")
     let item = __MODEL__(title: "Kept")
-    try await LocalRepository<__MODEL__>(directory: folder, filename: "store.json").save(item)
+    try await LocalRepository<__MODEL__>.open(directory: folder, filename: "store.json").save(item)
     let shown = __MODEL__ListViewModel(
-      repository: try LocalRepository<__MODEL__>(directory: folder, filename: "store.json"))
+      repository: try await LocalRepository<__MODEL__>.open(
+        directory: folder, filename: "store.json"))
     let following = Task { await shown.followChanges() }
     defer { following.cancel() }
     try await waitUntil { shown.items == [item] }
@@ -125,7 +130,7 @@ import ViewModels
     #expect(message.contains(folder.path), "\(message)")
 
     try FileManager.default.removeItem(at: folder)
-    try await LocalRepository<__MODEL__>(directory: folder, filename: "store.json").save(item)
+    try await LocalRepository<__MODEL__>.open(directory: folder, filename: "store.json").save(item)
     try await waitUntil { shown.errorMessage == nil && shown.items == [item] }
   }
 

@@ -12,12 +12,14 @@ enum StoreKind: String, CaseIterable, Sendable {
   /// caller).
   func makeStore<Item: Codable & Identifiable & Sendable>(
     of type: Item.Type
-  ) throws -> (any Repository<Item>, TemporaryDirectory) where Item.ID: Codable & Sendable {
+  ) async throws -> (any Repository<Item>, TemporaryDirectory) where Item.ID: Codable & Sendable {
     let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
     switch self {
     case .inMemory: return (InMemoryRepository<Item>(), folder)
     case .local:
-      return (try LocalRepository<Item>(directory: folder.url, filename: "store.json"), folder)
+      let store = try await LocalRepository<Item>.open(
+        directory: folder.url, filename: "store.json")
+      return (store, folder)
     }
   }
 }
