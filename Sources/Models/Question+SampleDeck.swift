@@ -132,7 +132,7 @@ extension Question {
     ),
     (
       "How does a journal tell a torn write from corruption?",
-      "Each record carries its length and a checksum; a bad last record is a write cut short by a crash and is dropped, a bad record followed by good ones is damage.",
+      "Each record carries its length, a checksum and how far the journal was synced when it was written. A bad record is damage only if a later good record says the journal was synced past it; otherwise no save after it was acknowledged, so it is a write cut short by a crash or power cut, and is set aside.",
       ["journal", "durability"]
     ),
     (
