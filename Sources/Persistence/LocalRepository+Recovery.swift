@@ -7,18 +7,18 @@ extension LocalRepository {
   /// `<filename>.journal.corrupt-<timestamp>`), so that the store opens empty next time, and
   /// returns where the snapshot's bytes went.
   ///
-  /// This is the one way to get past a file that `init` refuses to read: the repository never
+  /// This is the one way to get past a file that `open` and `init` refuse to read: the repository never
   /// does it by itself. Nothing is deleted; the bytes stay in the same folder for a person or
   /// a tool to inspect. The move happens under the store's lock, so it does not race with a
   /// writer in another process.
   ///
   /// ```swift
   /// do {
-  ///   repository = try LocalRepository<Note>(filename: "notes.json")
+  ///   repository = try await LocalRepository<Note>.open(filename: "notes.json")
   /// } catch PersistenceError.corrupt(let file, _) {
   ///   let movedTo = try LocalRepository<Note>.moveAside(filename: "notes.json")
   ///   print("\(file.path) could not be read; its bytes are in \(movedTo?.path ?? "-")")
-  ///   repository = try LocalRepository<Note>(filename: "notes.json")
+  ///   repository = try await LocalRepository<Note>.open(filename: "notes.json")
   /// }
   /// ```
   ///

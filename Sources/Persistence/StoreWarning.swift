@@ -8,7 +8,7 @@ import Foundation
 /// aside and where a copy of them is, so that a person can look at them.
 ///
 /// ```swift
-/// let repository = try LocalRepository<Note>(filename: "notes.json")
+/// let repository = try await LocalRepository<Note>.open(filename: "notes.json")
 /// for warning in repository.warnings { print("warning: \(warning.message)") }
 /// ```
 public struct StoreWarning: Sendable, Equatable, CustomStringConvertible {
@@ -34,9 +34,9 @@ public struct StoreWarning: Sendable, Equatable, CustomStringConvertible {
       copy.map { "They are kept in \($0.path)." }
       ?? "They stay at its end until the next change, which copies them beside it first."
     return "\(file.path) ends in \(bytes.count) damaged bytes (bytes \(bytes.lowerBound)"
-      + " to \(bytes.upperBound - 1)) with no intact record after them: what a power cut"
-      + " leaves in the middle of a write, never a change that was reported saved. The store"
-      + " opened without them. " + kept
+      + " to \(bytes.upperBound - 1)), written after the journal was last synced: what a"
+      + " power cut leaves in the middle of a write, never a change that was reported saved."
+      + " The store opened without them. " + kept
   }
 
   /// The same sentence as ``message``.
