@@ -7,9 +7,9 @@ extension LocalRepository {
   /// `<filename>.journal.corrupt-<timestamp>`), so that the store opens empty next time, and
   /// returns where the snapshot's bytes went.
   ///
-  /// This is the one way to get past a file that `open` and `init` refuse to read: the repository never
-  /// does it by itself. Nothing is deleted; the bytes stay in the same folder for a person or
-  /// a tool to inspect. The move happens under the store's lock, so it does not race with a
+  /// This is the one way to get past a file that `open` and `init` refuse to read: the
+  /// repository never does it by itself. Nothing is deleted; the bytes stay in the same
+  /// folder for a person or a tool to inspect. The move happens under the store's lock, so it does not race with a
   /// writer in another process.
   ///
   /// ```swift

@@ -20,12 +20,8 @@ import Testing
     let first = Note(title: "first")
     try await repository.save(first)
 
-    let flushGate = DispatchSemaphore(value: 0)
-    let flushing = Guarded(0)
-    let (gate, tasks) = try await Self.queueTwoSaves(behindTheHeldActorOf: repository)
-    fileSystem.holdFlushes(onPathContaining: ".journal", until: flushGate, entered: flushing)
-    gate.signal()
-    try await waitUntil(flushing, reaches: 1)
+    let (flushGate, tasks) = try await Self.holdTheSyncOfTwoQueuedSaves(
+      of: repository, through: fileSystem)
 
     // The flush is held. A read, made from a task so that a regression fails instead of
     // hanging, must come back.
@@ -73,12 +69,8 @@ import Testing
     let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "notes.json", fileSystem: fileSystem)
     try await repository.save(Note(title: "first"))
-    let flushGate = DispatchSemaphore(value: 0)
-    let flushing = Guarded(0)
-    let (gate, tasks) = try await Self.queueTwoSaves(behindTheHeldActorOf: repository)
-    fileSystem.holdFlushes(onPathContaining: ".journal", until: flushGate, entered: flushing)
-    gate.signal()
-    try await waitUntil(flushing, reaches: 1)
+    let (flushGate, tasks) = try await Self.holdTheSyncOfTwoQueuedSaves(
+      of: repository, through: fileSystem)
     // The group's sync is held, so is the lock: longer than the longest hold.
     try await Task.sleep(for: StoreConfiguration().longestLockHold * 2)
     let written = fileSystem.calls.filter { $0 == "pwrite" }.count
@@ -99,9 +91,6 @@ import Testing
     #expect(await repository.loadAll().count == 4)
   }
 
-  /// Holds the actor of `repository` and queues two saves behind it, so that they run as one
-  /// group; returns once both wait. Signalling the gate lets the actor go; the tasks are the
-  /// holder and the two saves.
   /// A configuration whose writer never gives other writers a turn: the two queued saves
   /// must append one after the other under the lock however slow the machine is (under the
   /// thread sanitizer, the second can start more than the default's 50 ms after the first
@@ -112,6 +101,24 @@ import Testing
     return configuration
   }
 
+  /// Queues two saves as one group (``queueTwoSaves(behindTheHeldActorOf:)``), lets them
+  /// run, and returns once their shared flush of the journal is held in `fileSystem`.
+  /// Signalling the returned gate lets the flush go; the tasks are those of the group.
+  private static func holdTheSyncOfTwoQueuedSaves(
+    of repository: LocalRepository<Note>, through fileSystem: FailingFileSystem
+  ) async throws -> (flushGate: DispatchSemaphore, tasks: [Task<Void, any Error>]) {
+    let flushGate = DispatchSemaphore(value: 0)
+    let flushing = Guarded(0)
+    let (gate, tasks) = try await queueTwoSaves(behindTheHeldActorOf: repository)
+    fileSystem.holdFlushes(onPathContaining: ".journal", until: flushGate, entered: flushing)
+    gate.signal()
+    try await waitUntil(flushing, reaches: 1)
+    return (flushGate, tasks)
+  }
+
+  /// Holds the actor of `repository` and queues two saves behind it, so that they run as one
+  /// group; returns once both wait. Signalling the gate lets the actor go; the tasks are the
+  /// holder and the two saves.
   private static func queueTwoSaves(
     behindTheHeldActorOf repository: LocalRepository<Note>
   ) async throws -> (gate: DispatchSemaphore, tasks: [Task<Void, any Error>]) {
