@@ -58,6 +58,24 @@ extension Journal {
       start >= bytes.count || (bytes[start] == 0 && contentEnd(bytes, from: start) == start)
     }
 
+    /// The offset of the first intact record that starts after `position` (the start of a
+    /// damaged record): looked for at every line start and after every run of zeros, so that
+    /// a record right after damage that swallowed its end of line is still found. `nil` when
+    /// none does.
+    static func nextIntactRecord(in bytes: [UInt8], after position: Int) -> Int? {
+      var start = position + 1
+      while start < bytes.count {
+        let previous = bytes[start - 1]
+        if previous == UInt8(ascii: "\n") || previous == 0, bytes[start] != 0,
+          case .record = parse(bytes, at: start)
+        {
+          return start
+        }
+        start += 1
+      }
+      return nil
+    }
+
     /// Where the bytes from `start` on end once the zeros reserved after them are left out.
     static func contentEnd(_ bytes: [UInt8], from start: Int) -> Int {
       guard start < bytes.count else { return start }
