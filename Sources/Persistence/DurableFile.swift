@@ -46,7 +46,7 @@ public enum DurableFile {
   ///   folder, is at `url`; ``PersistenceError/directoryUnavailable(_:reason:)`` when the
   ///   folder does not exist or a part of its path is a file;
   ///   ``PersistenceError/writeFailed(_:reason:)`` when a step before the rename failed, so
-  ///   the file is as it was; ``PersistenceError/notDurable(_:reason:)`` when the new bytes
+  ///   the file is as it was; ``PersistenceError/outcomeUnknown(_:reason:)`` when the new bytes
   ///   are in place but the folder could not be flushed.
   public static func write(
     _ bytes: [UInt8], to url: URL, newFilePermissions: NewFilePermissions = .ownerOnly
@@ -87,12 +87,12 @@ public enum DurableFile {
       case .notWritten(let cause):
         throw .writeFailed(target, reason: reason(for: cause))
       case .writtenButNotDurable(let cause, _):
-        throw .notDurable(
+        throw .outcomeUnknown(
           target,
           reason: reason(for: cause)
             + "; the new contents are in place but may not survive a power cut")
       case .undoneButNotDurable(let cause):
-        throw .notDurable(
+        throw .outcomeUnknown(
           target,
           reason: reason(for: cause)
             + "; the old contents are back, but may not survive a power cut")

@@ -23,6 +23,9 @@ extension LocalRepository {
     /// Whether a burst of lossy saves keeps the store's lock, for a short lease at most:
     /// the saves of the burst then take the lock and look for other writers once.
     var lossyLeaseIsHeld = false
+    /// The failure of a sync that took acknowledged lossy changes back, until
+    /// ``LocalRepository/synchronize()`` reports it.
+    var lossyFailure: PersistenceError?
     /// The records taken back after a failed sync: for a generation of the journal, the
     /// length it was cut back to and why. A save whose record ended past it failed.
     var undone: [Int: (length: Int64, error: PersistenceError)] = [:]
@@ -69,7 +72,7 @@ extension LocalRepository {
     }
     pendingSync.flushesFinished = max(pendingSync.flushesFinished, flushed.number)
     if case .success = flushed.result, flushed.covered.generation == journal.generation {
-      journal.markSynced(through: flushed.covered.end)
+      journal.noteSynced(through: flushed.covered.end)
     }
     try settle(position, after: flushed.result)
   }
@@ -133,44 +136,54 @@ extension LocalRepository {
     }
   }
 
-  /// Takes back every change no successful sync covered, after `error`, a failed sync, and
-  /// returns what each of those changes' callers is told.
+  /// Takes back this repository's own changes that no successful sync covered, after
+  /// `error`, a failed sync, and returns what each of those changes' callers is told.
   ///
   /// On Linux a failed `fsync` may have dropped the pages it could not write, so a later
   /// sync that succeeds proves nothing about them (PostgreSQL's "fsyncgate"). So under the
-  /// store's lock the journal is cut back to what was synced and read again: memory and the
-  /// files hold the last synced state, and the callers are told `error`. When that cannot be
-  /// done (another writer appended after those changes, the file cannot be cut, or the cut
-  /// cannot be synced), the repository refuses every later change until it is opened again,
-  /// and the callers are told so.
+  /// store's lock the journal is cut back to where this repository's unsynced records start
+  /// (``Journal/ownUnsynced``), never further: everything before them was synced before they
+  /// were appended, by this process or by the writer that appended it. Memory and the files
+  /// then hold the last synced state, the cut is synced, and the callers are told the
+  /// changes were not saved. When that cannot be done (another writer appended after those
+  /// changes, the file cannot be cut, or the cut cannot be synced), nothing is removed, the
+  /// callers are told the outcome is unknown, and the repository refuses every later change
+  /// until it is opened again.
   @discardableResult
   func undoUnsyncedChanges(after error: PersistenceError) -> PersistenceError {
     let generation = journal.generation
-    let keep = journal.syncedLength
+    let own = journal.ownUnsynced
+    let keep = own?.lowerBound ?? journal.length
     var outcome = error
     // Held since the changes were written (a durable store keeps it until they are synced):
     // nobody else can have appended after them.
     let heldAllAlong = lock.isHeld
     do throws(PersistenceError) {
       try lock.withExclusiveLock { () throws(PersistenceError) in
+        guard let own else { return }
+        guard own.upperBound == journal.length else {
+          throw .outcomeUnknown(
+            fileURL, reason: "other writers' records follow them, so they stay in the journal")
+        }
         if !heldAllAlong, try !journal.hasNoRecordsOfOthers() {
-          throw .notDurable(
-            fileURL, reason: "another writer appended after the changes, so they stay")
+          throw .outcomeUnknown(
+            fileURL, reason: "another writer appended after them, so they stay in the journal")
         }
         do {
           try journal.truncate(to: keep)
         } catch {
-          throw .notDurable(fileURL, reason: "they could not be cut off the journal: \(error)")
+          throw .outcomeUnknown(fileURL, reason: "they could not be cut off the journal: \(error)")
         }
         try reloadEverything()
         do {
           try journal.synchronize()
         } catch {
-          throw .notDurable(fileURL, reason: "the journal cut back could not be synced: \(error)")
+          throw .outcomeUnknown(
+            fileURL, reason: "the journal cut back could not be synced: \(error)")
         }
       }
     } catch let failure {
-      outcome = .notDurable(
+      outcome = .outcomeUnknown(
         fileURL,
         reason: "\(error.detail), and taking the changes back failed (\(failure.detail)). The store"
           + " takes no more changes until it is opened again")
@@ -179,6 +192,9 @@ extension LocalRepository {
     }
     pendingSync.undone[generation] = (keep, outcome)
     pendingSync.lossyChangesWaiting = false
+    if pendingSync.lossyFailure == nil, case .lossyOnPowerCut = configuration.durability {
+      pendingSync.lossyFailure = outcome
+    }
     let waiting = pendingSync.waiting
     pendingSync.waiting = []
     pendingSync.scheduledPriority = nil
@@ -222,10 +238,23 @@ extension LocalRepository {
   }
 
   /// Syncs the lossy changes written since the last sync, if any; see ``synchronize()``.
+  ///
+  /// - Throws: the failure of a sync since the last call, a background one included, that
+  ///   took acknowledged lossy changes back (once: it is then reported), or the failure of
+  ///   this sync.
   func synchronizeLossyChanges() throws(PersistenceError) {
+    if let failure = pendingSync.lossyFailure {
+      pendingSync.lossyFailure = nil
+      throw failure
+    }
     guard pendingSync.lossyChangesWaiting, brokenBy == nil else { return }
     defer { releaseLockUnlessSyncing() }
-    try syncHere()
+    do {
+      try syncHere()
+    } catch {
+      pendingSync.lossyFailure = nil
+      throw error
+    }
     pendingSync.lossyChangesWaiting = false
   }
 }

@@ -35,10 +35,15 @@ public enum PersistenceError: Error, Sendable, Equatable {
   case encodingFailed(URL, reason: String)
   /// The new contents could not be written; the file on disk still holds the previous state.
   case writeFailed(URL, reason: String)
-  /// The change was written but could not be flushed to stable storage (`fsync` failed), so
-  /// it was taken back: it is neither in memory nor in the files. When even that failed, the
-  /// reason says so, and the repository takes no more changes until it is opened again.
+  /// The change could not be flushed to stable storage (`fsync` failed), and it is known not
+  /// to be saved: it was taken back from memory and the files (or never written), and that
+  /// was made durable.
   case notDurable(URL, reason: String)
+  /// Flushing a change to stable storage failed, and whether the change is saved cannot be
+  /// known: taking it back failed, another writer's records follow it, or a replaced file's
+  /// rename could not be made durable. The reason says which. Open the store again to see
+  /// what it holds; the repository that threw takes no more changes until then.
+  case outcomeUnknown(URL, reason: String)
   /// The store's lock file (`<name>.lock`) could not be opened or locked, so nothing was read
   /// or changed.
   case lockFailed(URL, reason: String)
@@ -88,6 +93,9 @@ extension PersistenceError: LocalizedError {
         + " state and nothing was changed."
     case .notDurable(let url, let reason):
       return "Flushing \(url.path) to disk failed: \(reason). The change was not saved."
+    case .outcomeUnknown(let url, let reason):
+      return "Flushing \(url.path) to disk failed: \(reason). The change may have been saved:"
+        + " open the store again (list what it holds) to see whether it is there."
     case .lockFailed(let url, let reason):
       return "The lock file \(url.path) could not be opened or locked: \(reason). Nothing was"
         + " read or changed. Check that you may write to \(url.deletingLastPathComponent().path)"
@@ -125,7 +133,7 @@ extension PersistenceError {
     switch self {
     case .invalidFilename(_, let reason), .directoryUnavailable(_, let reason),
       .unreadable(_, let reason), .corrupt(_, let reason), .migrationFailed(_, _, let reason),
-      .encodingFailed(_, let reason), .writeFailed(_, let reason), .notDurable(_, let reason),
+      .encodingFailed(_, let reason), .writeFailed(_, let reason), .notDurable(_, let reason), .outcomeUnknown(_, let reason),
       .lockFailed(_, let reason), .recoveryFailed(_, let reason):
       reason
     default:

@@ -76,7 +76,7 @@ import Testing
         acknowledged.append(note)
       } catch let error as PersistenceError {
         switch error {
-        case .notDurable(_, let reason) where reason.contains("until it is opened again"):
+        case .outcomeUnknown(_, let reason) where reason.contains("until it is opened again"):
           #expect(persistent, "step \(step): \(reason)")
           stuck = true
         case .writeFailed(_, let reason), .directoryUnavailable(_, let reason),

@@ -13,15 +13,17 @@ import Testing
     return try #require(records.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
   }
 
-  /// Damage in the last record, with no record after it to say the journal had been synced
-  /// past it, is what a power cut leaves of a write no sync covered: the store opens without
-  /// it, keeps its bytes beside the journal and warns, whatever the damage looks like.
+  /// Damage in the last record, with neither a record after it nor the synced mark saying
+  /// the journal had been synced past it, is what a power cut leaves of a write no sync
+  /// covered: the store opens without it, keeps its bytes beside the journal and warns,
+  /// whatever the damage looks like.
   @Test(arguments: ["checksum", "end of line"])
   func aDamagedLastRecordThatNoLaterRecordVouchesForIsSetAsideWithAWarning(
     damage: String
   ) async throws {
     let folder = try TemporaryDirectory()
     let notes = try await makeJournaledStore(in: folder)
+    try forgetTheLastSync(in: folder)
     var damaged = try #require(bytes(of: journalURL(in: folder)))
     let start = try lastRecordStart(damaged)
     let end = try #require(journalRecords(in: folder)).count
@@ -62,6 +64,7 @@ import Testing
   @Test func aTornRecordIsCopiedAsideBeforeTheNextWriterCutsItOff() async throws {
     let folder = try TemporaryDirectory()
     let all = try await makeJournaledStore(in: folder)
+    try forgetTheLastSync(in: folder)
     let full = try #require(bytes(of: journalURL(in: folder)))
     let start = try lastRecordStart(full)
     // The start of the record, then the zeros reserved after it, as a killed writer leaves.

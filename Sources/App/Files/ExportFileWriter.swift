@@ -25,7 +25,7 @@ nonisolated enum ExportFileWriter {
       try DurableFile.write(bytes, to: url, newFilePermissions: .umaskDefault)
     } catch {
       switch error {
-      case .notDurable:
+      case .outcomeUnknown:
         return  // The new file is in place; a failed folder flush only weakens durability.
       case .directoryUnavailable(let folder, _):
         throw failure("the folder \(folder.path) does not exist")

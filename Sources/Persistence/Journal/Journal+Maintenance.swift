@@ -48,6 +48,18 @@ extension Journal {
     return try readTail(from: length, to: length + 1) == [0]
   }
 
+  /// The bytes from `start` to `end`.
+  func readTail(from start: Int64, to end: Int64) throws(PersistenceError) -> [UInt8] {
+    let descriptor: Int32
+    do {
+      descriptor = try openForWriting()
+    } catch {
+      throw .storeFile(error) { .unreadable(url, reason: $0.description) }
+    }
+    return try FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
+      .read(descriptor, at: start, count: Int(end - start))
+  }
+
   /// The largest size the journal may reach: `maximumSize`, or less under `ulimit -f`, where
   /// writing past the limit would raise `SIGXFSZ` for zeros no one asked for.
   static func sizeLimit(_ maximumSize: Int64) -> Int64 {

@@ -11,14 +11,17 @@ extension Journal {
   /// skipped only as the prefix a compaction leaves when its truncate fails; after them each
   /// record must be the next number. A number that repeats or goes back is what two writers
   /// that did not exclude each other leave, each an acknowledged change: an error, for
-  /// `repair` to keep both.
+  /// `repair` to set the later one aside.
   ///
   /// Damage ends the records. What follows it is a write torn by a crash or a power cut,
-  /// which no sync had covered, unless a later intact record says the journal had been
-  /// synced past the damage when it was written: then the damaged record had been durable,
-  /// and it is an error. A power cut can leave an unsynced write out of order (zeros where
-  /// one record was, the next records intact after them); none of them was acknowledged,
-  /// since a sync that covered the later ones would have covered the first.
+  /// which no sync had covered, only when nothing says the journal was durable past it:
+  /// neither an intact record after it (each says how far the journal was synced when it
+  /// was written, and is looked for from where the damage ends) nor the ``SyncedMark`` the
+  /// last successful sync left in the lock file. Otherwise the damaged bytes held saved
+  /// changes, and it is an error; so are zeros where the mark says records were. A power
+  /// cut can leave an unsynced write out of order (zeros where one record was, the next
+  /// records intact after them); none of them was acknowledged, since a sync that covered
+  /// the later ones would have covered the first, and none of them says so.
   ///
   /// - Returns: Whether any record was applied.
   /// - Throws: ``PersistenceError/corrupt(_:reason:)`` naming the journal and the byte, or
@@ -27,13 +30,25 @@ extension Journal {
     _ bytes: [UInt8], from offset: Int64, after sequence: inout Int,
     to cache: inout OrderedCache<Item.ID, Item>, configuration: StoreConfiguration
   ) throws(PersistenceError) -> Bool where Item.ID: Codable {
+    let snapshotSequence = sequence
     var position = 0
     var applied = false
     var synced: Int64 = 0
     var damaged = false
-    // The zeros after the last record are space reserved for the next ones.
-    records: while !Record.isFreeSpace(bytes, from: position) {
+    records: while true {
       let at = offset + Int64(position)
+      // The zeros after the last record are space reserved for the next ones, unless a
+      // sync made records durable there.
+      if Record.isFreeSpace(bytes, from: position) {
+        let marked = lengthMarkedSynced(snapshotSequence: snapshotSequence)
+        guard at >= marked else {
+          throw .corrupt(
+            url,
+            reason: "the records end at byte \(at), but the journal had been synced up to byte"
+              + " \(marked), so saved changes were lost to damage there. \(Self.repairKeeps)")
+        }
+        break records
+      }
       let parsed = Record.parse(bytes, at: position)
       switch parsed {
       case .record(let number, let claim, let payload, let end):
@@ -41,10 +56,11 @@ extension Journal {
           throw .corrupt(
             url,
             reason: "the record at byte \(at) has sequence \(number), not above the \(last) of the"
-              + " record before it (two writers that did not exclude each other both wrote);"
-              + " run repair to keep both changes")
+              + " record before it (two writers that did not exclude each other both wrote)."
+              + " \(Self.repairKeeps)")
         }
         lastRecordNumber = number
+        if at == 0 { firstRecordNumber = number }
         synced = max(synced, min(claim ?? 0, at))
         position = end
         // Already folded into the snapshot: left by a compaction whose truncate failed.
@@ -66,7 +82,15 @@ extension Journal {
             url,
             reason: "the record at byte \(at) is damaged (\(reason)), and the record at byte"
               + " \(witness) was written after the journal was synced past it, so a saved change"
-              + " was damaged, not a write torn by a crash")
+              + " was damaged, not a write torn by a crash. \(Self.repairKeeps)")
+        }
+        let marked = lengthMarkedSynced(snapshotSequence: snapshotSequence)
+        guard at >= marked else {
+          throw .corrupt(
+            url,
+            reason: "the record at byte \(at) is damaged (\(reason)), and the journal had been"
+              + " synced up to byte \(marked), so a saved change was damaged, not a write torn by"
+              + " a crash. \(Self.repairKeeps)")
         }
         if case .damaged = parsed { damaged = true }
         break records
@@ -80,20 +104,26 @@ extension Journal {
     return applied
   }
 
+  /// What `repair` does with a journal refused for damage, for the error's last sentence.
+  static let repairKeeps =
+    "Run repair: it keeps every change before the damage and sets every intact change after"
+    + " it aside, counted, in a file it names, to apply once you have looked"
+
   /// The offset of the first intact record after the damaged one at `position` that says the
   /// journal had been synced past `damaged` (an absolute offset) when it was written; a
   /// record of the older form, which does not say, counts as one. `nil` when there is none.
+  /// Records are looked for from where the damage ends, so a record right after damage that
+  /// swallowed its end of line is found too.
   private static func syncWitness(
     in bytes: [UInt8], after position: Int, damagedAt damaged: Int64, offset: Int64
   ) -> Int64? {
-    var line = bytes[position...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
-    while let start = line, !Record.isFreeSpace(bytes, from: start) {
-      if case .record(_, let synced, _, _) = Record.parse(bytes, at: start),
-        (synced ?? .max) > damaged
-      {
-        return offset + Int64(start)
+    var from = position
+    while let start = Record.nextIntactRecord(in: bytes, after: from) {
+      guard case .record(_, let synced, _, let end) = Record.parse(bytes, at: start) else {
+        return nil
       }
-      line = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+      if (synced ?? .max) > damaged { return offset + Int64(start) }
+      from = end - 1
     }
     return nil
   }

@@ -22,7 +22,11 @@ import Foundation
 ///
 /// It knows how far the file is synced (``syncedLength``) and writes that into each record
 /// it appends, so that a reader can tell a write torn by a power cut from damage to a synced
-/// record (see `Journal+Replay`).
+/// record (see `Journal+Replay`). Bytes it read but did not sync itself are made durable
+/// before its first record goes after them (``hasUnsyncedBytesOfOthers``), so the mark a
+/// record carries covers everything before it, whoever wrote it; and it knows which bytes are
+/// its own records still waiting for a sync (``ownUnsynced``), the only ones a failed sync may
+/// take back.
 ///
 /// Not thread-safe: one ``LocalRepository`` owns it and uses it on its actor.
 final class Journal {
@@ -46,6 +50,9 @@ final class Journal {
   /// How many bytes from the start are known durable: covered by a sync that succeeded, this
   /// instance's or, as its records say, another writer's.
   private(set) var syncedLength: Int64 = 0
+  /// This instance's own records that no sync has covered yet, while they are the last
+  /// records it knows of: the only bytes a failed sync takes back. `nil` when there are none.
+  private(set) var ownUnsynced: Range<Int64>?
   /// Where a record ends: the generation of the journal (which changes whenever its bytes are
   /// cut back or replaced, so that offsets no longer mean what they meant) and the offset.
   struct Position: Equatable, Sendable { var generation: Int, end: Int64 }
@@ -58,6 +65,12 @@ final class Journal {
   /// The number of the last intact record read or appended, `nil` while there is none:
   /// every record must have a larger number than the one before it.
   var lastRecordNumber: Int?
+  /// The number of the record at the start of the file, once read or written: with the
+  /// file's identity it names this journal in a ``SyncedMark``.
+  var firstRecordNumber: Int?
+  /// The store's lock file, where the ``SyncedMark`` is kept, and the descriptor that writes it.
+  let lockPath: String
+  var markDescriptor: Int32?
   /// Bytes after the intact records that are not reserved zeros: a write torn by a crash or a
   /// power cut, cut off (after a copy is kept) by the next writer. See `Journal+TornTail`.
   var tornTail: (bytes: [UInt8], copy: String?)?
@@ -75,10 +88,12 @@ final class Journal {
     self.directory = directory
     self.fileSystem = fileSystem
     self.maximumSize = maximumSize
+    lockPath = String(path.dropLast(".journal".count)) + ".lock"
   }
 
   deinit {
     if let descriptor { try? fileSystem.close(descriptor, path: path) }
+    if let markDescriptor { try? fileSystem.close(markDescriptor, path: lockPath) }
   }
 
   var url: URL { URL(fileURLWithPath: path) }
@@ -90,7 +105,9 @@ final class Journal {
     generation += 1
     length = 0
     syncedLength = 0
+    ownUnsynced = nil
     lastRecordNumber = nil
+    firstRecordNumber = nil
     guard let (data, status) = try reader.readWholeFile() else {
       forgetDescriptor()
       identity = nil
@@ -111,6 +128,9 @@ final class Journal {
   /// Records that the first `length` bytes are durable, as a sync or a record says.
   func markSynced(through length: Int64) {
     syncedLength = max(syncedLength, min(length, self.length))
+    if let own = ownUnsynced {
+      ownUnsynced = syncedLength >= own.upperBound ? nil : max(own.lowerBound, syncedLength)..<own.upperBound
+    }
   }
 
   /// Compares the file on disk with what this instance last read or wrote. Call it under the
@@ -183,7 +203,7 @@ final class Journal {
       do throws(SystemCallError) {
         try write(record + [UInt8](repeating: 0, count: Int(zeros)), to: descriptor)
         size = end + zeros
-        length = end
+        noteAppended(upTo: end)
         return
       } catch {
         // Perhaps only the zeros did not fit (the write was cut back): try the record alone.
@@ -192,31 +212,14 @@ final class Journal {
     }
     try write(record, to: descriptor)
     size = max(size, end)
+    noteAppended(upTo: end)
+  }
+
+  /// Notes a record of this instance's own from ``length`` to `end`, not synced yet.
+  private func noteAppended(upTo end: Int64) {
+    let start = ownUnsynced.flatMap { $0.upperBound == length ? $0.lowerBound : nil } ?? length
+    ownUnsynced = start..<end
     length = end
-  }
-
-  /// Flushes the journal to stable storage; what makes the records appended so far durable.
-  func synchronize() throws(SystemCallError) {
-    let covered = length
-    try fileSystem.synchronize(try openForWriting(), path: path)
-    markSynced(through: covered)
-  }
-
-  /// A flush of the journal for another thread to run once, while this instance goes on
-  /// appending: it covers every byte appended before it runs. It flushes through a duplicate
-  /// of the descriptor, so a journal replaced or closed meanwhile cannot turn it into a flush
-  /// of another file. Once it succeeded, ``markSynced(through:)`` with ``length`` as it was
-  /// when the flush was made.
-  func detachedFlush() throws(SystemCallError) -> @Sendable () -> Result<Void, SystemCallError> {
-    let descriptor = try fileSystem.duplicate(try openForWriting(), path: path)
-    let fileSystem = fileSystem
-    let path = path
-    return {
-      defer { try? fileSystem.close(descriptor, path: path) }
-      return Result { () throws(SystemCallError) in
-        try fileSystem.synchronize(descriptor, path: path)
-      }
-    }
   }
 
   /// Cuts the journal to `newLength` bytes: a torn tail, the records a failed sync covered,
@@ -228,7 +231,13 @@ final class Journal {
     length = newLength
     size = newLength
     syncedLength = min(syncedLength, newLength)
-    if newLength == 0 { lastRecordNumber = nil }
+    if let own = ownUnsynced {
+      ownUnsynced = newLength <= own.lowerBound ? nil : own.lowerBound..<min(own.upperBound, newLength)
+    }
+    if newLength == 0 {
+      lastRecordNumber = nil
+      firstRecordNumber = nil
+    }
   }
 
   /// Takes `written`, a file put at the path in place of the journal, as the journal from
@@ -240,6 +249,8 @@ final class Journal {
     self.length = length
     size = length
     syncedLength = length
+    ownUnsynced = nil
+    firstRecordNumber = nil
   }
 
   /// The descriptor used for appends, opening (and if needed creating) the file first.
@@ -247,7 +258,7 @@ final class Journal {
   /// Call it after ``changesSinceLastSeen()`` under the store's lock, so the file is the one
   /// this instance knows. A journal it creates gets ``newFilePermissions``, and the folder is
   /// flushed: otherwise an acknowledged first record could vanish with the folder entry.
-  private func openForWriting() throws(SystemCallError) -> Int32 {
+  func openForWriting() throws(SystemCallError) -> Int32 {
     if let descriptor { return descriptor }
     let (opened, created) = try fileSystem.createStoreFile(path, permissions: newFilePermissions)
     do throws(SystemCallError) {
@@ -267,18 +278,6 @@ final class Journal {
   private func forgetDescriptor() {
     if let descriptor { try? fileSystem.close(descriptor, path: path) }
     descriptor = nil
-  }
-
-  /// The bytes from `start` to `end`.
-  func readTail(from start: Int64, to end: Int64) throws(PersistenceError) -> [UInt8] {
-    let descriptor: Int32
-    do {
-      descriptor = try openForWriting()
-    } catch {
-      throw .storeFile(error) { .unreadable(url, reason: $0.description) }
-    }
-    return try FileReader(fileSystem: fileSystem, path: path, limit: maximumSize)
-      .read(descriptor, at: start, count: Int(end - start))
   }
 
   /// Writes `bytes` at ``length``, cutting the file back to ``length`` if only part of them

@@ -222,13 +222,13 @@ final class Snapshot {
       case .notWritten(let cause):
         throw .writeFailed(location.fileURL, reason: cause.description)
       case .undoneButNotDurable(let cause):
-        throw .notDurable(
+        throw .outcomeUnknown(
           location.fileURL,
           reason: "\(cause.description); the snapshot it replaced is back, but may not survive a"
             + " power cut")
       case .writtenButNotDurable(let cause, let written):
         lastSeen = Identity(written)
-        throw .notDurable(
+        throw .outcomeUnknown(
           location.fileURL,
           reason: "\(cause.description); the new snapshot is in place, and the one it replaced"
             + " could not be put back")

@@ -1,8 +1,10 @@
 // A store on disk with a snapshot and a journal behind it, for the tests that damage a journal.
 
 import Foundation
-import Persistence
 import TestSupport
+import Testing
+
+@testable import Persistence
 
 /// Makes `q.json` in `folder`: a snapshot of `base` items, then `appended` single saves in
 /// its journal, `q.json.journal`; returns every item in order.
@@ -44,4 +46,22 @@ func fillJournal(
     try await repository.save(saved[saved.count - 1])
   }
   return saved
+}
+
+/// Makes the store in `folder` look as a power cut during its last save leaves it: the
+/// synced mark in the lock file covers only the records before the last one, since the last
+/// one's sync never returned. Only then may damage to the last record read as a torn write.
+func forgetTheLastSync(in folder: TemporaryDirectory) throws {
+  let records = try #require(journalRecords(in: folder))
+  let lastStart = try #require(records.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
+  try markSynced(upTo: Int64(lastStart), in: folder)
+}
+
+/// Rewrites the synced mark in the lock file of `q.json` in `folder` to say that `length`
+/// bytes of its journal are durable.
+func markSynced(upTo length: Int64, in folder: TemporaryDirectory) throws {
+  let lock = folder.appending("q.json.lock")
+  var mark = try #require(SyncedMark.read(from: lock.path, fileSystem: SystemFileSystem()))
+  mark.length = length
+  try Data(mark.encoded).write(to: lock)
 }

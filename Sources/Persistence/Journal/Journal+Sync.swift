@@ -1,0 +1,80 @@
+// How far the journal is durable: the syncs that make it so, and what must be synced first.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Journal {
+  /// Whether bytes before the end are not known durable and are not this instance's own
+  /// records waiting for their sync: records another writer appended (or this one read at
+  /// open) whose sync nobody has shown. They must be synced before a record goes after them,
+  /// or its ``Record`` mark would claim less than what is durable, and a later reader could
+  /// not tell damage to them from a torn write.
+  var hasUnsyncedBytesOfOthers: Bool {
+    if let own = ownUnsynced, own.upperBound == length { return syncedLength < own.lowerBound }
+    return syncedLength < length
+  }
+
+  /// Flushes the journal to stable storage; what makes the records appended so far durable.
+  func synchronize() throws(SystemCallError) {
+    let covered = length
+    try fileSystem.synchronize(try openForWriting(), path: path)
+    noteSynced(through: covered)
+  }
+
+  /// Records that a sync of this instance's made the first `length` bytes durable, and says
+  /// so in the ``SyncedMark``, for readers to tell damage to them from a torn write. A mark
+  /// that cannot be written only leaves readers trusting less.
+  func noteSynced(through length: Int64) {
+    let before = syncedLength
+    markSynced(through: length)
+    // Saves that shared one sync each note it: the mark is written once.
+    guard syncedLength > before, let identity, let first = firstRecordNumber else { return }
+    let mark = SyncedMark(
+      device: identity.device, inode: identity.inode, firstRecord: first, length: syncedLength)
+    if markDescriptor == nil {
+      markDescriptor = try? fileSystem.openStoreFile(lockPath, flags: O_WRONLY, mode: 0)
+    }
+    guard let markDescriptor else { return }
+    var written = 0
+    let bytes = mark.encoded
+    if (try? fileSystem.writeAll(bytes, to: markDescriptor, path: lockPath, at: 0, progress: &written))
+      == nil
+    {
+      try? fileSystem.close(markDescriptor, path: lockPath)
+      self.markDescriptor = nil
+    }
+  }
+
+  /// How many bytes of this journal the ``SyncedMark`` in the lock file says are durable: 0
+  /// when there is none, or it names another file, or a journal that a compaction emptied
+  /// (its first record is at or below `snapshotSequence`, or is not this file's first).
+  func lengthMarkedSynced(snapshotSequence: Int) -> Int64 {
+    guard let identity, let mark = SyncedMark.read(from: lockPath, fileSystem: fileSystem),
+      mark.device == identity.device, mark.inode == identity.inode
+    else { return 0 }
+    if let first = firstRecordNumber { return first == mark.firstRecord ? mark.length : 0 }
+    return mark.firstRecord > snapshotSequence ? mark.length : 0
+  }
+
+  /// A flush of the journal for another thread to run once, while this instance goes on
+  /// appending: it covers every byte appended before it runs. It flushes through a duplicate
+  /// of the descriptor, so a journal replaced or closed meanwhile cannot turn it into a flush
+  /// of another file. Once it succeeded, ``markSynced(through:)`` with ``length`` as it was
+  /// when the flush was made.
+  func detachedFlush() throws(SystemCallError) -> @Sendable () -> Result<Void, SystemCallError> {
+    let descriptor = try fileSystem.duplicate(try openForWriting(), path: path)
+    let fileSystem = fileSystem
+    let path = path
+    return {
+      defer { try? fileSystem.close(descriptor, path: path) }
+      return Result { () throws(SystemCallError) in
+        try fileSystem.synchronize(descriptor, path: path)
+      }
+    }
+  }
+}

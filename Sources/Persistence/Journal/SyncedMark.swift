@@ -1,0 +1,79 @@
+// How far the journal was durable when a sync last succeeded, kept where zeros cannot hide it.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A line in the store's lock file that says how many bytes of which journal a sync has made
+/// durable: `synced <device> <inode> <first record> <length> <crc32c>`.
+///
+/// Each record says how far the journal was synced when it was written, which covers every
+/// record but the last ones: nothing in the journal witnesses them. Damage to them, or zeros
+/// over them, would read as a write torn by a power cut. So after every sync that succeeds,
+/// the writer puts this line at the start of `<store>.lock` (a file that is never renamed and
+/// holds nothing else). It is not synced itself: a power cut may lose it, which only makes a
+/// reader trust less; it is written after the sync returned, so it never claims more than is
+/// durable. A reader refuses damage below it as damage to saved changes.
+///
+/// The journal is named by its device and inode, and by the number of its first record: a
+/// journal emptied by a compaction starts again after the snapshot's number, so a mark whose
+/// first record the snapshot already holds is about a journal that is gone.
+struct SyncedMark: Equatable {
+  var device: UInt64
+  var inode: UInt64
+  /// The number of the journal's first record.
+  var firstRecord: Int
+  /// How many bytes from the start of the journal are durable.
+  var length: Int64
+
+  /// The line, with the CRC-32C of what comes before its checksum.
+  var encoded: [UInt8] {
+    let body = "synced \(device) \(inode) \(firstRecord) \(length)"
+    return Array("\(body) \(StoreFormat.hex(CRC32C.checksum(Array(body.utf8))))\n".utf8)
+  }
+
+  /// The mark at the start of `bytes`, or `nil` when there is none or it fails its checks.
+  init?(_ bytes: [UInt8]) {
+    guard let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    let words = bytes[..<newline].split(separator: UInt8(ascii: " "))
+    guard words.count == 6, String(decoding: words[0], as: UTF8.self) == "synced",
+      let device = UInt64(String(decoding: words[1], as: UTF8.self)),
+      let inode = UInt64(String(decoding: words[2], as: UTF8.self)),
+      let first = Int(String(decoding: words[3], as: UTF8.self)),
+      let length = Int64(String(decoding: words[4], as: UTF8.self)), length >= 0,
+      let stored = UInt32(String(decoding: words[5], as: UTF8.self), radix: 16)
+    else { return nil }
+    self.init(device: device, inode: inode, firstRecord: first, length: length)
+    guard stored == checksum else { return nil }
+  }
+
+  init(device: UInt64, inode: UInt64, firstRecord: Int, length: Int64) {
+    self.device = device
+    self.inode = inode
+    self.firstRecord = firstRecord
+    self.length = length
+  }
+
+  private var checksum: UInt32 {
+    CRC32C.checksum(Array("synced \(device) \(inode) \(firstRecord) \(length)".utf8))
+  }
+
+  /// The mark in the lock file at `path`, if it can be read and is whole.
+  static func read(from path: String, fileSystem: any FileSystem) -> SyncedMark? {
+    guard
+      let descriptor = try? fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
+    else { return nil }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    var bytes = [UInt8](repeating: 0, count: 128)
+    guard
+      let count = try? bytes.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
+        try fileSystem.read(descriptor, path: path, at: 0, into: buffer)
+      })
+    else { return nil }
+    return SyncedMark(Array(bytes.prefix(count)))
+  }
+}
