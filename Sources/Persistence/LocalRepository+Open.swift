@@ -59,9 +59,22 @@ extension LocalRepository {
   /// at the end of the delay: call it when the app goes to the background, or before the
   /// process exits.
   ///
-  /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed; the changes it
-  ///   was to make durable are then taken back, and subscribers of ``changes()`` are told.
+  /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed, or when a
+  ///   background sync since the last call failed; the changes it was to make durable were
+  ///   then taken back, and subscribers of ``changes()`` were told. After it returns
+  ///   normally, no change acknowledged before it can be lost.
+  ///   ``PersistenceError/outcomeUnknown(_:reason:)`` when taking them back failed too.
   public func synchronize() async throws {
-    try synchronizeLossyChanges()
+    // A background sync that failed took acknowledged saves back, with nobody to tell.
+    if let failure = pendingSync.lossyFailure {
+      pendingSync.lossyFailure = nil
+      throw failure
+    }
+    do {
+      try synchronizeLossyChanges()
+    } catch {
+      pendingSync.lossyFailure = nil  // Reported here.
+      throw error
+    }
   }
 }

@@ -238,23 +238,10 @@ extension LocalRepository {
   }
 
   /// Syncs the lossy changes written since the last sync, if any; see ``synchronize()``.
-  ///
-  /// - Throws: the failure of a sync since the last call, a background one included, that
-  ///   took acknowledged lossy changes back (once: it is then reported), or the failure of
-  ///   this sync.
   func synchronizeLossyChanges() throws(PersistenceError) {
-    if let failure = pendingSync.lossyFailure {
-      pendingSync.lossyFailure = nil
-      throw failure
-    }
     guard pendingSync.lossyChangesWaiting, brokenBy == nil else { return }
     defer { releaseLockUnlessSyncing() }
-    do {
-      try syncHere()
-    } catch {
-      pendingSync.lossyFailure = nil
-      throw error
-    }
+    try syncHere()
     pendingSync.lossyChangesWaiting = false
   }
 }

@@ -27,6 +27,8 @@ final class FailingFileSystem: FileSystem {
     var failMatching: (call: String, pathSuffix: String)?
     /// How many more calls `failMatching` fails.
     var failMatchingRemaining = Int.max
+    /// How many more matching calls succeed before `failMatching` fails any.
+    var failMatchingSkipped = 0
     /// What was written to each file since its last `fsync`.
     var unsyncedFiles: [String: UnsyncedWrites] = [:]
     /// Every how many-th `fsync` fails, and whether a failed one drops the pages it could not
@@ -76,9 +78,13 @@ final class FailingFileSystem: FileSystem {
 
   /// Fails the next `times` calls (every one by default) named `call` (such as `"flock"`)
   /// on a path ending in `suffix` with `code`, whatever their number; other calls succeed.
-  /// `fail(at:)` clears it.
-  func fail(_ call: String, onPathEndingIn suffix: String, code: Int32 = EIO, times: Int = .max) {
+  /// `fail(at:)` clears it. The first `skipping` such calls succeed.
+  func fail(
+    _ call: String, onPathEndingIn suffix: String, code: Int32 = EIO, times: Int = .max,
+    skipping: Int = 0
+  ) {
     state.withLock {
+      $0.failMatchingSkipped = skipping
       $0.calls = []
       $0.failAt = nil
       $0.code = code
@@ -95,6 +101,10 @@ final class FailingFileSystem: FileSystem {
       if let match = $0.failMatching, match.call == call, path.hasSuffix(match.pathSuffix),
         $0.failMatchingRemaining > 0
       {
+        guard $0.failMatchingSkipped == 0 else {
+          $0.failMatchingSkipped -= 1
+          return nil
+        }
         $0.failMatchingRemaining -= 1
         return $0.code
       }
