@@ -37,6 +37,16 @@ import Testing
     report(rows, bound: bound)
   }
 
+  /// The check is worth what it refuses: a store whose journal syncs, or whose folder syncs,
+  /// do nothing acknowledges saves a crash can take, and the crash states must show it.
+  @Test(arguments: [".journal", "/store"])
+  func aStoreWhoseSyncsDoNothingIsCaught(pathEnd: String) async throws {
+    let fileSystem = RecordingFileSystem()
+    fileSystem.pretendSyncs { $0.hasSuffix(pathEnd) }
+    let tally = try await explore(.longWriter, saves: 3, bound: 4, fileSystem: fileSystem)
+    #expect(tally.missing > 0, "no crash state lacked a save whose \(pathEnd) sync was skipped")
+  }
+
   private func report(_ rows: [CrashTally], bound: Int) {
     print(
       textTable(
@@ -60,16 +70,15 @@ import Testing
     #expect(rows.allSatisfy { $0.missing == 0 }, "\(failures.prefix(10).joined(separator: "\n"))")
   }
 
-  /// Runs `workload`, then opens every state a crash may leave at each point of its log.
+  /// Runs `workload` through `fileSystem`, then opens every state a crash may leave at each
+  /// point of its log.
   private func explore(
-    _ workload: DurabilityWorkload, saves: Int, bound: Int
-  ) async throws
-    -> CrashTally
-  {
+    _ workload: DurabilityWorkload, saves: Int, bound: Int,
+    fileSystem: RecordingFileSystem = RecordingFileSystem()
+  ) async throws -> CrashTally {
     let scratch = try TemporaryDirectory(prefix: "CrashStates")
     let store = scratch.appending("store")
     try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false)
-    let fileSystem = RecordingFileSystem()
     let run = try await workload.run(
       saves: saves, in: store, fileSystem: fileSystem, clock: { fileSystem.count })
     let log = fileSystem.log

@@ -46,7 +46,8 @@ enum FileOperation: Sendable, Equatable {
 }
 
 /// Forwards every call to the real file system and logs what changed the files
-/// (``FileOperation``); can make chosen `fsync` calls fail with `EIO` before they run.
+/// (``FileOperation``); can make chosen `fsync` calls fail with `EIO` before they run, or
+/// only pretend to run.
 final class RecordingFileSystem: FileSystem {
   private struct State {
     var log: [FileOperation] = []
@@ -55,6 +56,8 @@ final class RecordingFileSystem: FileSystem {
     var nextFile = 0
     /// Which `fsync` calls fail, by path, and how many more may.
     var failingSyncs: (matches: @Sendable (String) -> Bool, remaining: Int)?
+    /// Which `fsync` calls return success without syncing, by path.
+    var pretendedSyncs: (@Sendable (String) -> Bool)?
   }
   private let state = LockedState(State())
   private let real = SystemFileSystem()
@@ -73,6 +76,13 @@ final class RecordingFileSystem: FileSystem {
   /// `EIO` without syncing (and without being logged as syncs).
   func failSyncs(times: Int = 1, where matches: @escaping @Sendable (String) -> Bool) {
     state.withLock { $0.failingSyncs = (matches, times) }
+  }
+
+  /// Makes every `fsync` on a path for which `matches` holds return success without syncing
+  /// (and without being logged): a store that trusts it acknowledges what no sync covered,
+  /// which the crash-state check must catch.
+  func pretendSyncs(where matches: @escaping @Sendable (String) -> Bool) {
+    state.withLock { $0.pretendedSyncs = matches }
   }
 
   private func append(_ operation: FileOperation) {
@@ -134,6 +144,7 @@ final class RecordingFileSystem: FileSystem {
       return true
     }
     if fails { throw SystemCallError(call: "fsync", path: path, code: EIO) }
+    if state.withLock({ $0.pretendedSyncs?(path) ?? false }) { return }
     let kind = try real.status(ofDescriptor: descriptor, path: path).kind
     try real.synchronize(descriptor, path: path)
     append(
