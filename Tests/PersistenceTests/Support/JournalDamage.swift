@@ -81,8 +81,8 @@ enum DamageVerdict: Sendable, Equatable {
   /// leaves there must open.
   case falseRefusal(String)
 
-  /// Judges one open: `opened` is the labels and warning count, or `nil` with the error when
-  /// refused; `damaged` the bytes changed; `spans` the journal's records before damage.
+  /// Judges one open: `opened` is the labels and warning count, or the error when it was
+  /// refused; `damaged` the bytes changed; `spans` the records of `journal`, undamaged.
   static func judge(
     opened: Result<(labels: Set<String>, warnings: Int), any Error>, expected: Set<String>,
     damaged: Range<Int>, syncedEnd: Int64, spans: [JournalRecordSpan], journal: [UInt8]
@@ -178,12 +178,12 @@ struct DamageTrial: Sendable {
   /// The whole journal, damaged.
   var damaged: [UInt8]
 
-  /// Every damage to every record of `journal` (or to its first, middle and last only).
+  /// Every damage to every record of `journal`, or to a sample: its first, middle, last but
+  /// one (which only the last record can witness) and last.
   static func all(in journal: [UInt8], everyRecord: Bool) -> [DamageTrial] {
     let spans = JournalRecordSpan.all(in: journal)
-    let chosen =
-      everyRecord
-      ? Array(spans.indices) : Array(Set([0, spans.count / 2, spans.count - 1])).sorted()
+    let sample = [0, spans.count / 2, spans.count - 2, spans.count - 1]
+    let chosen = everyRecord ? Array(spans.indices) : Array(Set(sample)).sorted()
     return chosen.filter(spans.indices.contains).flatMap { index in
       JournalDamage.allCases.map { damage in
         DamageTrial(
