@@ -8,8 +8,8 @@ import Testing
 @testable import Persistence
 
 /// Makes an `fsync` fail in each role: a one-shot process after others' saves (a real
-/// process, with a preloaded shim), a long-running writer after another process appended, a
-/// compaction (the new snapshot's sync, the folder's), and the undo of a failed sync (its
+/// process, with a preloaded shim), a long-running writer (durable, or lossy in its
+/// `synchronize()`) after another process appended, a compaction (the new snapshot's sync, the folder's), and the undo of a failed sync (its
 /// truncate, its own sync). Each time other processes (`StoreWriter` children) have saved,
 /// and afterwards a fresh open must hold every save any writer was told succeeded. A table
 /// of the roles goes to standard output.
@@ -43,6 +43,7 @@ import Testing
   @Test func aFailedSyncInAnyOtherRoleLosesNoOtherProcesssSave() async throws {
     report([
       try await longWriterAfterAnotherProcess(),
+      try await lossyWriterAfterAnotherProcess(),
       try await compaction(failing: "its new snapshot's fsync") { $0.contains(".tmp-") },
       try await compaction(failing: "the folder's fsync") { $0.hasSuffix("/store") },
       try await undo(failing: "its truncate") { fileSystem in
@@ -78,6 +79,28 @@ import Testing
     }
     return try await row(
       "long-running writer after another process appended", store.url, acknowledged)
+  }
+
+  /// A lossy writer that saved, then another process saved after its unsynced records, then
+  /// the writer's `synchronize()` fails: only the lossy writer's unsynced saves may go.
+  private func lossyWriterAfterAnotherProcess() async throws -> Row {
+    let store = try TemporaryDirectory(prefix: "FailedSyncRoleLossy")
+    let fileSystem = FailingFileSystem()
+    var configuration = StoreConfiguration()
+    configuration.durability = .lossyOnPowerCut(syncWithin: .seconds(3600))
+    var acknowledged: Set<UUID> = []
+    do {
+      let writer = try await openWriter(in: store.url, fileSystem: fileSystem, configuration)
+      let synced = try await save(["synced 0", "synced 1"], to: writer)
+      try await writer.synchronize()
+      acknowledged.formUnion(synced)
+      _ = try await save(["unsynced 0", "unsynced 1"], to: writer)
+      acknowledged.formUnion(try otherProcessSaves(in: store.url, 3, "other"))
+      fileSystem.fail("fsync", onPathEndingIn: ".journal", times: 1)
+      await #expect(throws: (any Error).self) { try await writer.synchronize() }
+    }
+    return try await row(
+      "lossy writer's synchronize() after another process appended", store.url, acknowledged)
   }
 
   /// A writer with a small compaction threshold whose compaction's sync (chosen by path) fails,
