@@ -10,7 +10,10 @@
 #                suite; one line per stage, the full output in .build/test-logs/. Needs the
 #                Swift toolchain, make and bash only
 #   check        scripts/test check: everything slower, after `make test` (as .ci/run does):
-#                the availability check, the tutorial's steps and its check's mutations, a generated
+#                the durability checks in full (DURABILITY_CHECKS=full: every record of each
+#                workload's journal damaged in turn, every crash state of each workload, a
+#                failed sync in every role; their tables in .build/test-logs/), the
+#                availability check, the tutorial's steps and its check's mutations, a generated
 #                project's own make test (test-templates), the store embedded in a package
 #                with targets named Models, ViewModels and App (scripts/test-embedded-store),
 #                the workflows' generator commands (scripts/check-workflows), the practice
