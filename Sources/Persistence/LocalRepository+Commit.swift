@@ -109,7 +109,7 @@ extension LocalRepository {
     }
     sequence = next
     journal.lastRecordNumber = next
-    if start == 0 { journal.firstRecordNumber = next }
+    if start == 0 { journal.firstRecord = (next, CRC32C.checksum(record)) }
     allItems = nil
     change.apply(to: &cache)
     cache.compactIfSparse()

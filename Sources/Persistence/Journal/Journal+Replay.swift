@@ -60,7 +60,7 @@ extension Journal {
               + " \(Self.repairKeeps)")
         }
         lastRecordNumber = number
-        if at == 0 { firstRecordNumber = number }
+        if at == 0 { firstRecord = (number, CRC32C.checksum(bytes[position..<end])) }
         synced = max(synced, min(claim ?? 0, at))
         position = end
         // Already folded into the snapshot: left by a compaction whose truncate failed.

@@ -33,9 +33,9 @@ extension Journal {
     let before = syncedLength
     markSynced(through: length)
     // Saves that shared one sync each note it: the mark is written once.
-    guard syncedLength > before, let identity, let first = firstRecordNumber else { return }
+    guard syncedLength > before, let first = firstRecord else { return }
     let mark = SyncedMark(
-      device: identity.device, inode: identity.inode, firstRecord: first, length: syncedLength)
+      firstRecord: first.number, firstChecksum: first.checksum, length: syncedLength)
     if markDescriptor == nil {
       markDescriptor = try? fileSystem.openStoreFile(lockPath, flags: O_WRONLY, mode: 0)
     }
@@ -51,13 +51,16 @@ extension Journal {
   }
 
   /// How many bytes of this journal the ``SyncedMark`` in the lock file says are durable: 0
-  /// when there is none, or it names another file, or a journal that a compaction emptied
-  /// (its first record is at or below `snapshotSequence`, or is not this file's first).
+  /// when there is no journal file or no mark, or the mark names another journal: one whose
+  /// first record is not this file's, or, when this file's first record is damaged, one that
+  /// a compaction emptied (its first record is at or below `snapshotSequence`).
   func lengthMarkedSynced(snapshotSequence: Int) -> Int64 {
-    guard let identity, let mark = SyncedMark.read(from: lockPath, fileSystem: fileSystem),
-      mark.device == identity.device, mark.inode == identity.inode
+    guard identity != nil, let mark = SyncedMark.read(from: lockPath, fileSystem: fileSystem)
     else { return 0 }
-    if let first = firstRecordNumber { return first == mark.firstRecord ? mark.length : 0 }
+    if let first = firstRecord {
+      return (first.number, first.checksum) == (mark.firstRecord, mark.firstChecksum)
+        ? mark.length : 0
+    }
     return mark.firstRecord > snapshotSequence ? mark.length : 0
   }
 

@@ -65,9 +65,9 @@ final class Journal {
   /// The number of the last intact record read or appended, `nil` while there is none:
   /// every record must have a larger number than the one before it.
   var lastRecordNumber: Int?
-  /// The number of the record at the start of the file, once read or written: with the
-  /// file's identity it names this journal in a ``SyncedMark``.
-  var firstRecordNumber: Int?
+  /// The number and CRC-32C of the record at the start of the file, once read or written:
+  /// what names this journal in a ``SyncedMark``.
+  var firstRecord: (number: Int, checksum: UInt32)?
   /// The store's lock file, where the ``SyncedMark`` is kept, and the descriptor that writes it.
   let lockPath: String
   var markDescriptor: Int32?
@@ -107,7 +107,7 @@ final class Journal {
     syncedLength = 0
     ownUnsynced = nil
     lastRecordNumber = nil
-    firstRecordNumber = nil
+    firstRecord = nil
     guard let (data, status) = try reader.readWholeFile() else {
       forgetDescriptor()
       identity = nil
@@ -236,7 +236,7 @@ final class Journal {
     }
     if newLength == 0 {
       lastRecordNumber = nil
-      firstRecordNumber = nil
+      firstRecord = nil
     }
   }
 
@@ -250,7 +250,7 @@ final class Journal {
     size = length
     syncedLength = length
     ownUnsynced = nil
-    firstRecordNumber = nil
+    firstRecord = nil
   }
 
   /// The descriptor used for appends, opening (and if needed creating) the file first.

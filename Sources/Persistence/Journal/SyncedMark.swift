@@ -9,7 +9,7 @@
 #endif
 
 /// A line in the store's lock file that says how many bytes of which journal a sync has made
-/// durable: `synced <device> <inode> <first record> <length> <crc32c>`.
+/// durable: `synced <first record> <its crc32c> <length> <crc32c>`.
 ///
 /// Each record says how far the journal was synced when it was written, which covers every
 /// record but the last ones: nothing in the journal witnesses them. Damage to them, or zeros
@@ -19,20 +19,21 @@
 /// reader trust less; it is written after the sync returned, so it never claims more than is
 /// durable. A reader refuses damage below it as damage to saved changes.
 ///
-/// The journal is named by its device and inode, and by the number of its first record: a
-/// journal emptied by a compaction starts again after the snapshot's number, so a mark whose
-/// first record the snapshot already holds is about a journal that is gone.
+/// The journal is named by its first record, its number and the CRC-32C of its bytes, so that
+/// a copy of the store's files keeps the mark's meaning: a journal emptied or replaced by a
+/// compaction starts again after the snapshot's number, so a mark whose first record the
+/// snapshot already holds is about a journal that is gone.
 struct SyncedMark: Equatable {
-  var device: UInt64
-  var inode: UInt64
   /// The number of the journal's first record.
   var firstRecord: Int
+  /// The CRC-32C of the first record's bytes, its end of line included.
+  var firstChecksum: UInt32
   /// How many bytes from the start of the journal are durable.
   var length: Int64
 
   /// The line, with the CRC-32C of what comes before its checksum.
   var encoded: [UInt8] {
-    let body = "synced \(device) \(inode) \(firstRecord) \(length)"
+    let body = "synced \(firstRecord) \(StoreFormat.hex(firstChecksum)) \(length)"
     return Array("\(body) \(StoreFormat.hex(CRC32C.checksum(Array(body.utf8))))\n".utf8)
   }
 
@@ -40,26 +41,24 @@ struct SyncedMark: Equatable {
   init?(_ bytes: [UInt8]) {
     guard let newline = bytes.prefix(200).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
     let words = bytes[..<newline].split(separator: UInt8(ascii: " "))
-    guard words.count == 6, String(decoding: words[0], as: UTF8.self) == "synced",
-      let device = UInt64(String(decoding: words[1], as: UTF8.self)),
-      let inode = UInt64(String(decoding: words[2], as: UTF8.self)),
-      let first = Int(String(decoding: words[3], as: UTF8.self)),
-      let length = Int64(String(decoding: words[4], as: UTF8.self)), length >= 0,
-      let stored = UInt32(String(decoding: words[5], as: UTF8.self), radix: 16)
+    guard words.count == 5, String(decoding: words[0], as: UTF8.self) == "synced",
+      let first = Int(String(decoding: words[1], as: UTF8.self)),
+      let firstChecksum = UInt32(String(decoding: words[2], as: UTF8.self), radix: 16),
+      let length = Int64(String(decoding: words[3], as: UTF8.self)), length >= 0,
+      let stored = UInt32(String(decoding: words[4], as: UTF8.self), radix: 16)
     else { return nil }
-    self.init(device: device, inode: inode, firstRecord: first, length: length)
+    self.init(firstRecord: first, firstChecksum: firstChecksum, length: length)
     guard stored == checksum else { return nil }
   }
 
-  init(device: UInt64, inode: UInt64, firstRecord: Int, length: Int64) {
-    self.device = device
-    self.inode = inode
+  init(firstRecord: Int, firstChecksum: UInt32, length: Int64) {
     self.firstRecord = firstRecord
+    self.firstChecksum = firstChecksum
     self.length = length
   }
 
   private var checksum: UInt32 {
-    CRC32C.checksum(Array("synced \(device) \(inode) \(firstRecord) \(length)".utf8))
+    CRC32C.checksum(Array("synced \(firstRecord) \(StoreFormat.hex(firstChecksum)) \(length)".utf8))
   }
 
   /// The mark in the lock file at `path`, if it can be read and is whole.
