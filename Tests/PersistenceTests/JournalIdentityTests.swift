@@ -45,20 +45,28 @@ import Testing
     #expect(await reopened.loadAll() == Array(saved.prefix(2)) + [after])
   }
 
-  @Test func aSaveAfterTheJournalWasReplacedReadsTheNewOneFirst() async throws {
+  /// An older copy of the journal put back under a writer, after a save it no longer holds
+  /// was acknowledged: the next save reads the new file first, finds the synced mark saying
+  /// more was durable, and refuses, naming the journal; nothing is written.
+  @Test func aSaveAfterTheJournalWasReplacedByAnOlderCopyIsRefused() async throws {
     let folder = try TemporaryDirectory()
-    let (repository, saved) = try await writer(in: folder)
+    let (repository, _) = try await writer(in: folder)
     let copy = folder.appending("copy")
     try FileManager.default.copyItem(at: journalURL(in: folder), to: copy)
     try await repository.save(Note(title: "only in the replaced file", text: "a"))
     #expect(rename(copy.path, journalURL(in: folder).path) == 0)
+    let before = bytes(of: journalURL(in: folder))
 
-    let after = Note(title: "after the replacement", text: "a")
-    try await repository.save(after)
-
-    #expect(await repository.loadAll() == saved + [after])
-    let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
-    #expect(await reopened.loadAll() == saved + [after])
+    let error = try await #require(throws: PersistenceError.self) {
+      try await repository.save(Note(title: "after the replacement", text: "a"))
+    }
+    guard case .corrupt(let url, let reason) = error else {
+      Issue.record("expected .corrupt, got \(error)")
+      return
+    }
+    #expect(url.lastPathComponent == "q.json.journal")
+    #expect(reason.contains("older copy"), "\(reason)")
+    #expect(bytes(of: journalURL(in: folder)) == before)
   }
 
   @Test func aSaveAfterTheJournalWasCutShortReadsItAgain() async throws {

@@ -45,7 +45,8 @@ extension Journal {
           throw .corrupt(
             url,
             reason: "the records end at byte \(at), but the journal had been synced up to byte"
-              + " \(marked), so saved changes were lost to damage there. \(Self.repairKeeps)")
+              + " \(marked), so saved changes are missing: the journal was damaged, cut short, or"
+              + " replaced by an older copy. \(Self.repairKeeps)")
         }
         break records
       }
