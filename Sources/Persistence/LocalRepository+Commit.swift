@@ -109,7 +109,9 @@ extension LocalRepository {
     }
     sequence = next
     journal.lastRecordNumber = next
-    if start == 0 { journal.firstRecord = (next, CRC32C.checksum(record)) }
+    let checksum = CRC32C.checksum(record)
+    journal.lastRecord = (start, checksum)
+    if start == 0 { journal.firstRecord = (next, checksum) }
     allItems = nil
     change.apply(to: &cache)
     cache.compactIfSparse()

@@ -154,4 +154,30 @@ import Testing
     await #expect(throws: PersistenceError.self) { try await repository.synchronize() }
     try await repository.synchronize()  // Reported once; nothing is pending now.
   }
+
+  /// A writer read another's last record; that writer took it back (its sync failed) and
+  /// wrote records of its own past where the reader stopped. The reader's next save notices
+  /// that its last record is not there as it was and reads the journal again: no false "not
+  /// a valid store", no record applied on top of one that is gone.
+  @Test func aReaderNoticesRecordsTakenBackAndWrittenAgainPastWhereItStopped() async throws {
+    let folder = try TemporaryDirectory()
+    try await savedOneWriterEach([Note(title: "snapshot", text: "a")], in: folder)
+    try await savedOneWriterEach(sampleNotes(3, prefix: "saved"), in: folder)
+    let reader = try reopened(folder)
+    let records = try #require(journalRecords(in: folder))
+    let ends = records.indices.filter { records[$0] == UInt8(ascii: "\n") }
+    // The last record taken back, as its writer does after its sync failed.
+    try markSynced(upTo: Int64(ends[1] + 1), in: folder)
+    let handle = try FileHandle(forWritingTo: journalURL(in: folder))
+    try handle.truncate(atOffset: UInt64(ends[1] + 1))
+    try handle.close()
+    let again = sampleNotes(2, prefix: "written again, longer than what was taken back")
+    try await savedOneWriterEach(again, in: folder)
+
+    let mine = Note(title: "the reader's", text: "a")
+    try await reader.save(mine)
+    let expected = [Note(title: "snapshot", text: "a")] + sampleNotes(2, prefix: "saved") + again
+    #expect(await reader.loadAll().map(\.title) == (expected + [mine]).map(\.title))
+    #expect(try await reopened(folder).loadAll().map(\.title) == (expected + [mine]).map(\.title))
+  }
 }

@@ -35,6 +35,7 @@ extension Journal {
     var applied = false
     var synced: Int64 = 0
     var damaged = false
+    var last: Range<Int>?
     records: while true {
       let at = offset + Int64(position)
       // The zeros after the last record are space reserved for the next ones, unless a
@@ -61,6 +62,7 @@ extension Journal {
               + " \(Self.repairKeeps)")
         }
         lastRecordNumber = number
+        last = position..<end
         if at == 0 { firstRecord = (number, CRC32C.checksum(bytes[position..<end])) }
         synced = max(synced, min(claim ?? 0, at))
         position = end
@@ -97,6 +99,7 @@ extension Journal {
         break records
       }
     }
+    if let last { lastRecord = (offset + Int64(last.lowerBound), CRC32C.checksum(bytes[last])) }
     markRead(upTo: offset + Int64(position))
     markSynced(through: synced)
     noteTail(

@@ -68,6 +68,9 @@ final class Journal {
   /// The number and CRC-32C of the record at the start of the file, once read or written:
   /// what names this journal in a ``SyncedMark``.
   var firstRecord: (number: Int, checksum: UInt32)?
+  /// Where the last record read or written starts, and the CRC-32C of its bytes: how a
+  /// writer that catches up makes sure it reads on from where it stopped.
+  var lastRecord: (start: Int64, checksum: UInt32)?
   /// The store's lock file, where the ``SyncedMark`` is kept, and the descriptor that writes it.
   let lockPath: String
   var markDescriptor: Int32?
@@ -77,11 +80,11 @@ final class Journal {
   /// What reading found and opened past, in the order found.
   var warnings: [StoreWarning] = []
   /// The size of the file as last seen or written: ``length`` and the space reserved after it.
-  private var size: Int64 = 0
-  private var descriptor: Int32?
+  var size: Int64 = 0
+  private(set) var descriptor: Int32?
   private(set) var identity: (device: UInt64, inode: UInt64)?
   /// Where the kernel said ``descriptor``'s file was when it was opened, if it can say.
-  private var openedAt: String?
+  private(set) var openedAt: String?
 
   init(path: String, directory: String, fileSystem: any FileSystem, maximumSize: Int64) {
     self.path = path
@@ -108,6 +111,7 @@ final class Journal {
     ownUnsynced = nil
     lastRecordNumber = nil
     firstRecord = nil
+    lastRecord = nil
     guard let (data, status) = try reader.readWholeFile() else {
       forgetDescriptor()
       identity = nil
@@ -131,63 +135,6 @@ final class Journal {
     if let own = ownUnsynced {
       ownUnsynced = syncedLength >= own.upperBound ? nil : max(own.lowerBound, syncedLength)..<own.upperBound
     }
-  }
-
-  /// Compares the file on disk with what this instance last read or wrote. Call it under the
-  /// store's lock, so that no other writer appends meanwhile.
-  ///
-  /// While the open file is still the one at the path (the kernel's name for the descriptor
-  /// has not changed), the two bytes around where the next record goes tell enough: the end
-  /// of the last record is still there, and nobody wrote after it. Only otherwise does it ask
-  /// for the file's status: on Linux 6.13 and later, reading a file's times makes the next
-  /// write stamp a precise time, which the `fsync` after it must then commit too.
-  ///
-  /// - Throws: ``PersistenceError/unreadable(_:reason:)`` when its status or its new records
-  ///   cannot be read, ``PersistenceError/notARegularFile(_:found:)``.
-  func changesSinceLastSeen() throws(PersistenceError) -> Growth {
-    if let descriptor, let openedAt, fileSystem.currentPath(of: descriptor) == openedAt,
-      try isUnchangedAtEnd(descriptor)
-    {
-      return .unchanged
-    }
-    let status: FileStatus
-    do {
-      status = try fileSystem.status(ofPath: path)
-    } catch  where error.isMissing {
-      return identity == nil ? .unchanged : .replaced
-    } catch {
-      throw .unreadable(url, reason: error.description)
-    }
-    // A link or a FIFO put there since: never read, append or truncate through it.
-    guard status.kind == .regular else { throw .notARegularFile(url, found: status.kind.noun) }
-    guard let identity, identity == (status.device, status.inode), status.size >= length else {
-      return status.size == 0 && identity == nil ? .unchanged : .replaced
-    }
-    size = status.size
-    guard status.size > length else { return .unchanged }
-    guard status.size <= maximumSize else {
-      throw .fileTooLarge(url, size: status.size, limit: maximumSize)
-    }
-    // A record starts with a digit: a zero where the next record goes means none was added.
-    guard try readTail(from: length, to: length + 1) != [0] else { return .unchanged }
-    return .grew(try readTail(from: length, to: status.size))
-  }
-
-  /// Whether the last byte this instance knows of (a record's end of line) and the one after
-  /// it say that nothing changed: the file still reaches that far, and the next byte is a
-  /// reserved zero or the end of the file.
-  private func isUnchangedAtEnd(_ descriptor: Int32) throws(PersistenceError) -> Bool {
-    guard length > 0 else { return false }
-    var bytes: (UInt8, UInt8) = (0, 0)
-    let count: Int
-    do {
-      count = try withUnsafeMutableBytes(of: &bytes) { buffer throws(SystemCallError) in
-        try fileSystem.read(descriptor, path: path, at: length - 1, into: buffer)
-      }
-    } catch {
-      throw .unreadable(url, reason: error.description)
-    }
-    return bytes.0 == UInt8(ascii: "\n") && (count == 1 || (count == 2 && bytes.1 == 0))
   }
 
   /// Writes `record` after the last record; on failure cuts the file back so that no partial
@@ -238,6 +185,7 @@ final class Journal {
       lastRecordNumber = nil
       firstRecord = nil
     }
+    if let last = lastRecord, last.start >= newLength { lastRecord = nil }
   }
 
   /// Takes `written`, a file put at the path in place of the journal, as the journal from
@@ -251,6 +199,7 @@ final class Journal {
     syncedLength = length
     ownUnsynced = nil
     firstRecord = nil
+    lastRecord = nil
   }
 
   /// The descriptor used for appends, opening (and if needed creating) the file first.
