@@ -77,4 +77,56 @@ import Testing
     #expect(reread.status == 0, "\(reread.standardError)")
     #expect(Set(acknowledgedIDs(in: reread.standardOutput)) == acknowledged)
   }
+
+  /// Writers whose `fsync` fails every few calls save beside healthy ones, all at once, each
+  /// a process of its own: the healthy ones never fail (no false "not a valid store" from a
+  /// journal another cut back), the store opens afterwards, every acknowledged save of every
+  /// writer is in it, and no save reported "not saved" is.
+  @Test(arguments: [(healthy: 1, failing: 1), (healthy: 2, failing: 2), (healthy: 6, failing: 2)])
+  func failingWritersBesideHealthyOnesLoseNothingAcknowledged(
+    healthy: Int, failing: Int
+  ) async throws {
+    let scratch = try TemporaryDirectory(prefix: "FailingBeside")
+    let source = scratch.appending("fail-fsync.c")
+    try Data(Self.shimSource.utf8).write(to: source)
+    let shim = scratch.appending("fail-fsync.so")
+    let built = try ChildProcess.run(
+      try Self.clang(), ["-shared", "-fPIC", "-O1", "-o", shim.path, source.path, "-ldl"])
+    try #require(built.status == 0, "clang: \(built.standardError)")
+    let folder = scratch.appending("store")
+    let runs = try await withThrowingTaskGroup(of: (Bool, ChildProcessResult).self) { group in
+      for index in 0..<(healthy + failing) {
+        let fails = index >= healthy
+        group.addTask {
+          let result = try await onOwnThread {
+            try ChildProcess.run(
+              storeWriter, ["save-through", folder.path, "60", "writer \(index)"],
+              environment: fails ? ["LD_PRELOAD": shim.path, "FAIL_FSYNC_EVERY": "3"] : [:])
+          }
+          return (fails, result)
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    var acknowledged = Set<UUID>()
+    var notSaved = Set<UUID>()
+    for (fails, run) in runs {
+      #expect(run.status == 0, "\(run.standardError)")
+      acknowledged.formUnion(acknowledgedIDs(in: run.standardOutput))
+      let failures = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("fail ") }
+      if !fails { #expect(failures.isEmpty, "a healthy writer failed: \(failures.prefix(3))") }
+      for line in failures where line.contains("was not saved") {
+        if let id = UUID(uuidString: String(line.dropFirst(5).prefix(36))) { notSaved.insert(id) }
+      }
+    }
+    let reread = try ChildProcess.run(storeWriter, ["ids", folder.path])
+    #expect(reread.status == 0, "the store opens: \(reread.standardError)")
+    let stored = Set(acknowledgedIDs(in: reread.standardOutput))
+    #expect(acknowledged.subtracting(stored).isEmpty, "acknowledged saves lost")
+    #expect(notSaved.intersection(stored).isEmpty, "saves reported not saved are stored")
+    print(
+      "failing writers beside healthy ones: \(healthy) healthy, \(failing) failing,"
+        + " \(acknowledged.count) acknowledged, \(acknowledged.subtracting(stored).count) lost,"
+        + " \(notSaved.count) reported not saved, \(notSaved.intersection(stored).count) of them stored")
+  }
 }
