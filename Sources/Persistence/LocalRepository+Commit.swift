@@ -121,12 +121,18 @@ extension LocalRepository {
   /// Makes durable the bytes another writer appended (or this repository read at open) that
   /// nobody has shown synced, before this repository's first record goes after them: then
   /// the record's sync mark covers everything before it, and a failed sync of this
-  /// repository's own records never needs to take back anyone else's. On a clean file it
-  /// costs one `fsync` with nothing to write. Call it under the store's lock, caught up.
+  /// repository's own records never needs to take back anyone else's. What the
+  /// ``SyncedMark`` says is durable needs nothing (the writer before wrote it after its own
+  /// `fsync` returned, so one process per command pays nothing here); anything else costs one
+  /// `fsync` with nothing to write, once. Call it under the store's lock, caught up.
   ///
   /// - Throws: ``PersistenceError/notDurable(_:reason:)``: nothing was written, so the change
   ///   is not saved.
   func syncOthersRecordsBeforeAppending() throws(PersistenceError) {
+    guard journal.hasUnsyncedBytesOfOthers else { return }
+    // The writer before this one says in the synced mark how far its sync reached: no
+    // `fsync` is needed for what it covers (one process per command pays none).
+    journal.markSynced(through: journal.lengthMarkedSynced(snapshotSequence: .max))
     guard journal.hasUnsyncedBytesOfOthers else { return }
     do {
       try journal.synchronize()
