@@ -78,6 +78,7 @@ import Testing
         switch error {
         case .outcomeUnknown(_, let reason) where reason.contains("until it is opened again"):
           #expect(persistent, "step \(step): \(reason)")
+          #expect(error.description.contains("may have been saved"), "step \(step)")
           stuck = true
         case .writeFailed(_, let reason), .directoryUnavailable(_, let reason),
           .lockFailed(_, let reason), .unreadable(_, let reason), .notDurable(_, let reason):

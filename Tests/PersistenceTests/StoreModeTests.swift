@@ -33,4 +33,27 @@ import Testing
       #expect(status.permissions == 0o600, "\(name): \(String(status.permissions, radix: 8))")
     }
   }
+
+  /// A process killed under `umask 777` between the folder's `mkdir` and its `chmod` leaves
+  /// it 0000: the next writer finds it empty and gives it 0700; a folder with anything in it
+  /// keeps the mode someone chose.
+  @Test(arguments: [true, false])
+  func aFolderLeftHalfMadeIsMadeWhole(empty: Bool) throws {
+    let parent = try TemporaryDirectory()
+    let folder = parent.url.appendingPathComponent("store")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    if !empty { try Data("kept".utf8).write(to: folder.appendingPathComponent("notes.txt")) }
+    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.path)
+    defer {
+      try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+    }
+    let result = try saveTwice(in: folder, umask: "022")
+    let mode = try fileStatus(of: folder).permissions
+    if empty {
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(mode == 0o700, "\(String(mode, radix: 8))")
+    } else {
+      #expect(mode == 0, "\(String(mode, radix: 8))")
+    }
+  }
 }
