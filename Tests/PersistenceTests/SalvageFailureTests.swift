@@ -136,14 +136,16 @@ import Testing
         let state: String
         do {
           let opened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
-          #expect(await opened.loadAll().map(\.title) == expected, "\(label): opened with other items")
+          #expect(
+            await opened.loadAll().map(\.title) == expected, "\(label): opened with other items")
           state = failure == nil ? "repaired" : "failed, reads as repaired"
         } catch {
           #expect(failure != nil, "\(label): refused after a repair that succeeded: \(error)")
           #expect((error as? PersistenceError)?.canBeMovedAside == true, "\(label): \(error)")
           _ = try LocalRepository<Note>.salvage(directory: folder.url, filename: "q.json")
           let again = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
-          #expect(await again.loadAll().map(\.title) == expected, "\(label): a second repair lost items")
+          #expect(
+            await again.loadAll().map(\.title) == expected, "\(label): a second repair lost items")
           state = "failed, refused as before"
         }
         outcomes[state, default: 0] += 1

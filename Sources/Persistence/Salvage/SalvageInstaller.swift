@@ -162,7 +162,7 @@ struct SalvageInstaller {
       try fileSystem.link(path, to: copy)
       made.append(copy)
       return copy
-    } catch where [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK].contains(error.code) {
+    } catch  where [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK].contains(error.code) {
       made.append(copy)
       try write(Array(bytes), to: copy)
       return copy
@@ -184,6 +184,7 @@ struct SalvageInstaller {
     var kept = [outcome.snapshotCopy, outcome.journalCopy].compactMap { $0 }
       .joined(separator: " and ")
     if let setAside = outcome.setAsideFile { kept += ", the changes set aside in \(setAside)" }
-    return .repairIncomplete(location.fileURL, reason: "\(cause.description); the originals are in \(kept)")
+    return .repairIncomplete(
+      location.fileURL, reason: "\(cause.description); the originals are in \(kept)")
   }
 }
