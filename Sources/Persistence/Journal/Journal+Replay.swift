@@ -42,7 +42,8 @@ extension Journal {
             url,
             reason: "the record at byte \(at) has sequence \(number), not above the \(last) of the"
               + " record before it (two writers that did not exclude each other both wrote);"
-              + " run repair to keep both changes")
+              + " run repair to keep the changes before it and set it and every later change"
+              + " aside, in a file to look at and apply")
         }
         lastRecordNumber = number
         synced = max(synced, min(claim ?? 0, at))
