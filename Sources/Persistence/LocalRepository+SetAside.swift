@@ -51,7 +51,7 @@ extension LocalRepository {
 
   /// The name a file of set-aside records gets once applied: `.unapplied-` becomes
   /// `.applied-`; `nil` for a name without `.unapplied-`.
-  private nonisolated static func appliedName(of file: URL) -> URL? {
+  private static func appliedName(of file: URL) -> URL? {
     let name = file.lastPathComponent
     guard let range = name.range(of: ".unapplied-", options: .backwards) else { return nil }
     return file.deletingLastPathComponent().appendingPathComponent(
@@ -59,7 +59,7 @@ extension LocalRepository {
   }
 
   /// The changes of the records in `file`, all intact, in order.
-  private nonisolated static func setAsideChanges(
+  private static func setAsideChanges(
     in file: URL, fileSystem: any FileSystem, _ configuration: StoreConfiguration
   ) throws(PersistenceError) -> [Change] {
     let path = file.standardizedFileURL.path
@@ -99,7 +99,7 @@ extension LocalRepository {
 
   /// Whether `cache` already holds what `change` would make: every item it saves, equal
   /// (the last of each ID, as a save of several keeps the last), or none it deletes.
-  private nonisolated static func holds(_ change: Change, in cache: Cache) -> Bool {
+  private static func holds(_ change: Change, in cache: Cache) -> Bool {
     switch change {
     case .delete:
       return !change.changesAnything(in: cache)
