@@ -20,9 +20,9 @@ public struct SalvageReport: Sendable, Equatable {
   /// The journal records that were damaged and left out: lines that look like records but
   /// fail their checks.
   public var journalRecordsDamaged: Int
-  /// The bytes of the journal between records that are not records at all, such as a run of
-  /// zeros or a line of other text: left out, and not counted as changes, since nothing
-  /// tells how many changes (if any) they held. They are in ``journalMovedTo``.
+  /// The bytes of the journal that are not whole records, such as a run of zeros, a line of
+  /// other text or a last record cut short: left out, and not counted as changes, since
+  /// nothing tells how many changes (if any) they held. They are in ``journalMovedTo``.
   public var journalBytesUnreadable: Int
   /// Whether the snapshot's last line, which says which journal records it already holds,
   /// could not be trusted (it was missing, or the checksum that covers it failed), so that

@@ -78,4 +78,18 @@ import Testing
     #expect(report.journalBytesUnreadable == (garbage ? line.count : 0))
     #expect(report.journalRecordsSetAside == (garbage ? 2 : 1))
   }
+
+  /// A last record cut short (a copy made mid-write): its bytes are counted, the changes
+  /// before it kept.
+  @Test func aLastRecordCutShortIsCountedAsBytes() async throws {
+    let folder = try TemporaryDirectory()
+    _ = try await makeJournaledStore(in: folder)
+    let records = try #require(journalRecords(in: folder))
+    let starts = lineStarts(records)
+    let cut = records.prefix(starts[3] + 25)
+    try cut.write(to: journalURL(in: folder))
+    let report = try LocalRepository<Note>.salvage(directory: folder.url, filename: "q.json")
+    #expect(report.journalRecordsApplied == 3)
+    #expect(report.journalBytesUnreadable == 25)
+  }
 }

@@ -36,8 +36,8 @@ struct RepairSummary {
     }
     if salvaged.journalBytesUnreadable > 0 {
       text +=
-        "\(salvaged.journalBytesUnreadable) bytes of the journal were not records"
-        + " (zeros or other text) and were skipped.\n"
+        "\(salvaged.journalBytesUnreadable) bytes of the journal were not whole records"
+        + " (zeros, other text, or a last record cut short) and were skipped.\n"
     }
     if let unapplied = salvaged.unappliedRecordsAt {
       let count = salvaged.journalRecordsSetAside

@@ -25,7 +25,8 @@ struct JournalSalvage<Item: Codable & Identifiable> where Item.ID: Codable & Has
   private(set) var prefixEnd = 0
   /// Lines that look like records but fail their checks.
   private(set) var damaged = 0
-  /// Bytes that are neither an intact record nor look like one: zeros, garbage lines.
+  /// Bytes that are neither an intact record nor look like one (zeros, garbage lines), and
+  /// a record cut short at the end.
   private(set) var unreadableBytes = 0
   /// Every intact record after the point where applying stopped, as its bytes.
   private(set) var setAside: [UInt8] = []
@@ -79,7 +80,10 @@ struct JournalSalvage<Item: Codable & Identifiable> where Item.ID: Codable & Has
         guard let resume else { return }
         position = resume
       case .torn:
-        return  // Cut short by a crash: never acknowledged.
+        // A record cut short at the end: no change can be read from it, but its bytes are
+        // counted, not passed over in silence.
+        unreadableBytes += Journal.Record.contentEnd(bytes, from: position) - position
+        return
       }
     }
   }
