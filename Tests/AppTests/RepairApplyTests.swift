@@ -55,6 +55,14 @@ import Testing
     let file = try #require(command.components(separatedBy: "--apply ").last)
     #expect(command.contains("--data-dir \(folder.url.path)"), "\(command)")
 
+    // Until applied, every later repair names the file: one cut off before it could print
+    // its report leaves it for the next.
+    let later = try questions(["repair"])
+    #expect(later.standardError.contains("is readable"), "\(later.standardError)")
+    #expect(
+      later.standardError.contains("still waiting in \(file)"), "\(later.standardError)")
+    #expect(later.standardError.contains("repair --apply \(file)"), "\(later.standardError)")
+
     let apply = try questions(["repair", "--apply", file])
     #expect(apply.status == 0, "\(apply.standardError)")
     #expect(apply.standardError.contains("Applied 2 of 2 changes"), "\(apply.standardError)")
@@ -64,6 +72,7 @@ import Testing
     let again = try questions(["repair", "--apply", file])
     #expect(again.status == 1)
     #expect(again.standardError.contains("applied already"), "\(again.standardError)")
+    #expect(!(try questions(["repair"]).standardError.contains("still waiting")))
     let renamed = file.replacingOccurrences(of: ".unapplied-", with: ".applied-")
     let applied = try questions(["repair", "--apply", renamed])
     #expect(applied.status == 1)

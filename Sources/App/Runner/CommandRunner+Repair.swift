@@ -62,7 +62,13 @@ extension CommandRunner {
     do {
       // Read off the main actor; a readable store is only opened, never changed.
       _ = try await LocalRepository<Item>.open(directory: directory, filename: filename)
-      return (report, "\(store) is readable; nothing to repair.\n")
+      let pending = Self.pendingSetAside(filename, in: directory, except: nil)
+      report.pending = pending.isEmpty ? nil : pending
+      return (
+        report,
+        "\(store) is readable; nothing to repair.\n"
+          + RepairSummary.pendingText(pending, in: directory)
+      )
     } catch let error as PersistenceError where error.canBeMovedAside {
       do {
         let salvaged = try LocalRepository<Item>.salvage(directory: directory, filename: filename)
@@ -73,11 +79,14 @@ extension CommandRunner {
         report.setAside = salvaged.journalRecordsSetAside
         report.unapplied = salvaged.unappliedRecordsAt?.path
         let noun = Item.self == Question.self ? "questions" : "quizzes"
+        let pending = Self.pendingSetAside(
+          filename, in: directory, except: salvaged.unappliedRecordsAt)
+        report.pending = pending.isEmpty ? nil : pending
         let text = RepairSummary(
           store: store, damage: Self.damage(in: error), noun: noun, salvaged: salvaged,
           directory: directory
         ).text
-        return (report, text)
+        return (report, text + RepairSummary.pendingText(pending, in: directory))
       } catch PersistenceError.corrupt {
         // A layout that cannot be taken apart item by item: move the whole file aside.
       } catch {
@@ -99,6 +108,19 @@ extension CommandRunner {
     } catch {
       throw .store(error)
     }
+  }
+
+  /// The files of changes an earlier repair of the store `filename` set aside in
+  /// `directory` that were not applied since (applying one renames it to `….applied-…`),
+  /// oldest first, but `except`: a repair cut off after it wrote one, and before it could
+  /// say so, leaves them for the next `repair` to name.
+  nonisolated static func pendingSetAside(
+    _ filename: String, in directory: URL, except: URL?
+  ) -> [String] {
+    let prefix = filename + ".journal.unapplied-"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasPrefix(prefix) && $0 != except?.lastPathComponent }.sorted()
+      .map { directory.appendingPathComponent($0).path }
   }
 
   /// What made a store unreadable, naming the file it found at fault (the snapshot or the

@@ -3,6 +3,7 @@
 /// What `repair` did to one store, as `--json` prints it: `movedTo` is `null` when nothing
 /// was wrong; `kept` and `damaged` count the items of the damaged store; `setAside` counts
 /// the intact changes left out of it, and `unapplied` names the file that holds them;
+/// `pending` lists files of changes earlier repairs set aside that were not applied since;
 /// `error` is the sentence of a store that could not be repaired.
 struct RepairReport: Encodable {
   var store: String
@@ -12,6 +13,7 @@ struct RepairReport: Encodable {
   var truncated: Bool?
   var setAside: Int?
   var unapplied: String?
+  var pending: [String]?
   var error: String?
 
   func encode(to encoder: any Encoder) throws {
@@ -23,10 +25,11 @@ struct RepairReport: Encodable {
     try container.encodeIfPresent(truncated, forKey: .truncated)
     try container.encodeIfPresent(setAside, forKey: .setAside)
     try container.encodeIfPresent(unapplied, forKey: .unapplied)
+    try container.encodeIfPresent(pending, forKey: .pending)
     try container.encodeIfPresent(error, forKey: .error)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case store, movedTo, kept, damaged, truncated, setAside, unapplied, error
+    case store, movedTo, kept, damaged, truncated, setAside, unapplied, pending, error
   }
 }

@@ -44,10 +44,10 @@ struct RepairSummary {
       let one = count == 1
       text +=
         "\(count) intact later \(one ? "change comes" : "changes come") after one that is"
-        + " damaged or out of sequence, so \(one ? "it was" : "they were") not applied; \(one ? "it is" : "they are")"
+        + " damaged or out of sequence, so \(one ? "it was" : "they were") not applied;"
+        + " \(one ? "it is" : "they are")"
         + " in \(unapplied.path), one per line. Look at \(one ? "it" : "them"), then apply"
-        + " \(one ? "it" : "them") with:\n  questions --data-dir \(Self.quoted(directory.path))"
-        + " repair --apply \(Self.quoted(unapplied.path))\n"
+        + " \(one ? "it" : "them") with:\n" + Self.applyCommand(unapplied.path, in: directory)
     }
     if salvaged.checksumMismatch && salvaged.damaged == 0 && !salvaged.truncated {
       text += "Its checksum failed although every item still reads: compare with the original.\n"
@@ -55,6 +55,21 @@ struct RepairSummary {
     let moved = [salvaged.movedTo, salvaged.journalMovedTo].compactMap { $0?.path }
     text += "Nothing was deleted; the original bytes are in \(moved.joined(separator: " and ")).\n"
     return text
+  }
+
+  /// The command that applies the changes set aside in `path` to the store in `directory`,
+  /// indented, on a line of its own.
+  static func applyCommand(_ path: String, in directory: URL) -> String {
+    "  questions --data-dir \(quoted(directory.path)) repair --apply \(quoted(path))\n"
+  }
+
+  /// The sentences about `files` of changes an earlier repair set aside and nobody applied
+  /// since (``CommandRunner/pendingSetAside(_:in:except:)``); empty when there are none.
+  static func pendingText(_ files: [String], in directory: URL) -> String {
+    files.map { file in
+      "Changes an earlier repair set aside are still waiting in \(file), not applied."
+        + " Look at them, then apply them with:\n" + applyCommand(file, in: directory)
+    }.joined()
   }
 
   /// `path` as one word for a POSIX shell: as it is when it holds only characters no shell
