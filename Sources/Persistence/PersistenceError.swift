@@ -52,6 +52,9 @@ public enum PersistenceError: Error, Sendable, Equatable {
   case lockTimeout(URL, seconds: Double)
   /// The file could not be moved aside during recovery; it was left where it was.
   case recoveryFailed(URL, reason: String)
+  /// A repair stopped after it had begun to replace the store's files: the store reads as it
+  /// did before the repair or as repaired, and the reason says where the original bytes are.
+  case repairIncomplete(URL, reason: String)
 }
 
 extension PersistenceError: LocalizedError {
@@ -105,6 +108,9 @@ extension PersistenceError: LocalizedError {
         + " nothing was changed. Try again, or look for a program stuck while writing it."
     case .recoveryFailed(let url, let reason):
       return "\(url.path) could not be moved aside: \(reason). It was left where it was."
+    case .repairIncomplete(let url, let reason):
+      return "Repairing \(url.path) stopped part way: \(reason). Nothing is lost: the store"
+        + " reads either as it did before or as repaired. Fix the cause, then run repair again."
     }
   }
 }
@@ -133,8 +139,10 @@ extension PersistenceError {
     switch self {
     case .invalidFilename(_, let reason), .directoryUnavailable(_, let reason),
       .unreadable(_, let reason), .corrupt(_, let reason), .migrationFailed(_, _, let reason),
-      .encodingFailed(_, let reason), .writeFailed(_, let reason), .notDurable(_, let reason), .outcomeUnknown(_, let reason),
-      .lockFailed(_, let reason), .recoveryFailed(_, let reason):
+      .encodingFailed(_, let reason), .writeFailed(_, let reason), .notDurable(_, let reason),
+      .outcomeUnknown(_, let reason),
+      .lockFailed(_, let reason), .recoveryFailed(_, let reason),
+      .repairIncomplete(_, let reason):
       reason
     default:
       description

@@ -70,6 +70,8 @@ import Testing
     (["--json", "search", "x", "-h"], Invocation(command: .help(.search))),
     (["bogus", "-h"], Invocation(command: .help(nil))),
     (["help", "-h"], Invocation(command: .help(.help))),
+    (["repair"], Invocation(command: .repair(apply: nil))),
+    (["repair", "--apply", "f"], Invocation(command: .repair(apply: "f"))),
   ]
 
   @Test(arguments: goodInvocations)
@@ -127,6 +129,9 @@ import Testing
     ),
     (["--", "list"], .unexpectedArgument("list", subcommand: nil)),
     (["--", "-h"], .unexpectedArgument("-h", subcommand: nil)),
+    (["repair", "--apply", ""], .blankValue("--apply", subcommand: .repair)),
+    (["repair", "--apply"], .missingValue(option: "--apply", subcommand: .repair)),
+    (["list", "--apply", "f"], .unknownOption("--apply", subcommand: .list)),
   ]
 
   /// The usage error of `add` for content that breaks `problems`.

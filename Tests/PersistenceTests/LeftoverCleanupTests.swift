@@ -65,7 +65,10 @@ import Testing
   }
 
   @Test func generatedNamesAreRecognisedAndOthersAreNot() {
-    let targets = ["/x/q.json", "/x/q.json.journal", "/x/q.json.journal.torn-20261126T101010Z"]
+    let targets = [
+      "/x/q.json", "/x/q.json.journal", "/x/q.json.journal.torn-20261126T101010Z",
+      "/x/q.json.corrupt-20261126T101010Z", "/x/q.json.journal.corrupt-20261126T101010Z",
+    ]
     for target in targets {
       for _ in 0..<100 {
         #expect(

@@ -23,8 +23,9 @@ nonisolated enum Command: Equatable, Sendable {
   case stats
   /// Add the built-in sample deck; loading it again replaces the same questions.
   case sample
-  /// Move an unreadable store aside so that the next run starts empty.
-  case repair
+  /// Rebuild each unreadable store from what is intact; with `apply`, instead apply the
+  /// changes a repair set aside in that file.
+  case repair(apply: String?)
   /// Open the full-screen front end; what runs with no subcommand at a terminal.
   case fullScreen
   /// Write every question to `destination` (standard output when `nil`), as `format`, or as

@@ -73,7 +73,9 @@ nonisolated struct CommandArguments {
       return .sample
     case .repair:
       try noPositionals()
-      return .repair
+      let file = try single(.apply)
+      if file?.isEmpty == true { throw .blankValue("--apply", subcommand: subcommand) }
+      return .repair(apply: file)
     case .export:
       try noPositionals(after: 1)
       return .export(format: try format(), destination: positionals.first)

@@ -26,6 +26,8 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   case format = "--format"
   /// `--skip-invalid`: import the valid rows of a file that has invalid ones.
   case skipInvalid = "--skip-invalid"
+  /// `--apply <file>`: the file of changes a repair set aside, to apply to the store.
+  case apply = "--apply"
 
   /// Looks up an option by its spelling on the command line, without any `=value`.
   init?(spelling: String) {
@@ -48,7 +50,7 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   /// Whether the option is followed by a value.
   var takesValue: Bool {
     switch self {
-    case .dataDirectory, .answer, .prompt, .tag, .count, .format: true
+    case .dataDirectory, .answer, .prompt, .tag, .count, .format, .apply: true
     case .json, .noColor, .help, .version, .skipInvalid: false
     }
   }

@@ -22,7 +22,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case stats
   /// Loads the built-in sample deck.
   case sample
-  /// Moves an unreadable store aside.
+  /// Rebuilds an unreadable store from what is intact, or applies the changes it set aside.
   case repair
   /// Writes every question to a JSON or CSV file.
   case export
@@ -62,7 +62,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .quiz: "questions quiz [--tag <tag>] [--count <n>]"
     case .stats: "questions stats"
     case .sample: "questions sample"
-    case .repair: "questions repair"
+    case .repair: "questions repair [--apply <file>]"
     case .export: "questions export [--format json|csv] [<file>]"
     case .import: "questions import <file> [--format json|csv] [--skip-invalid]"
     case .help: "questions help [<subcommand>]"
@@ -92,7 +92,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .list: [.tag]
     case .quiz: [.tag, .count]
     case .edit: [.prompt, .answer, .tag]
-    case .show, .delete, .search, .sample, .repair, .help, .stats: []
+    case .show, .delete, .search, .sample, .help, .stats: []
+    case .repair: [.apply]
     case .export: [.format]
     case .import: [.format, .skipInvalid]
     }
@@ -116,7 +117,9 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
             + " (default: \(QuestionBankModel.quizLength))."
         ),
       ]
-    case .show, .delete, .search, .sample, .repair, .help, .stats: []
+    case .show, .delete, .search, .sample, .help, .stats: []
+    case .repair:
+      [("--apply <file>", "Apply the changes a repair set aside there, once you have read them.")]
     case .edit:
       [
         ("--prompt <text>", "The new prompt."),

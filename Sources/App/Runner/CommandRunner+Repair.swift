@@ -7,59 +7,44 @@ import Persistence
 import TerminalUI
 
 extension CommandRunner {
-  /// What `repair` did to one store, as `--json` prints it: `movedTo` is `null` when nothing
-  /// was wrong; `kept` and `damaged` count the items of the damaged store.
-  struct RepairReport: Encodable {
-    var store: String
-    var movedTo: String?
-    var kept: Int?
-    var damaged: Int?
-    var truncated: Bool?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(store, forKey: .store)
-      try container.encode(movedTo, forKey: .movedTo)
-      try container.encodeIfPresent(kept, forKey: .kept)
-      try container.encodeIfPresent(damaged, forKey: .damaged)
-      try container.encodeIfPresent(truncated, forKey: .truncated)
-    }
-
-    private enum CodingKeys: String, CodingKey { case store, movedTo, kept, damaged, truncated }
-  }
-
-  /// `repair --json`: the question store's report at the top level, as before, and the study
-  /// history's under `sessions`.
-  struct RepairReports: Encodable {
-    var questions: RepairReport
-    var sessions: RepairReport
-
-    func encode(to encoder: any Encoder) throws {
-      try questions.encode(to: encoder)
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(sessions, forKey: .sessions)
-    }
-
-    private enum CodingKeys: String, CodingKey { case sessions }
-  }
-
   /// Opens each store in `directory` (`questions.json`, then `sessions.json`); one whose bytes
   /// cannot be used is rebuilt from every intact item and journal record
   /// (``LocalRepository/salvage(directory:filename:configuration:now:)``), its original files
-  /// moved aside whole. A store whose layout cannot be salvaged is moved aside whole.
+  /// kept beside it whole. A store whose layout cannot be salvaged is moved aside whole.
   ///
   /// A readable store is left alone. An error that moving the file would not cure (a newer
-  /// format, a link or a folder at the path, a failed write) is reported as it is, exit 1.
+  /// format, a link or a folder at the path, a failed write) is reported as it is, exit 1;
+  /// each store is tried, and each one's error reported, not only the first.
   func repairStore(in directory: URL, json: Bool) async throws(AppError) {
-    let questions = try await repair(
-      Question.self, DataDirectoryResolver.storeFilename, in: directory)
-    let sessions = try await repair(
-      StudySession.self, DataDirectoryResolver.sessionsFilename, in: directory)
-    let reports = RepairReports(questions: questions.0, sessions: sessions.0)
+    var failures: [AppError] = []
+    let questions = await repairReporting(
+      Question.self, DataDirectoryResolver.storeFilename, in: directory, failures: &failures)
+    let sessions = await repairReporting(
+      StudySession.self, DataDirectoryResolver.sessionsFilename, in: directory,
+      failures: &failures)
     if json {
-      console.writeOutput(try JSONFormatter().encode(reports))
+      console.writeOutput(
+        try JSONFormatter().encode(RepairReports(questions: questions.0, sessions: sessions.0)))
     } else {
       console.writeError(questions.1 + sessions.1)
+    }
+    guard let last = failures.popLast() else { return }
+    for failure in failures { report(failure) }
+    throw last
+  }
+
+  /// ``repair(_:_:in:)``, with a failure added to `failures` and to the report instead of
+  /// thrown, so that the next store is still tried.
+  private func repairReporting<Item: Codable & Identifiable & Sendable>(
+    _ type: Item.Type, _ filename: String, in directory: URL, failures: inout [AppError]
+  ) async -> (RepairReport, String) where Item.ID: Hashable & Codable & Sendable {
+    do {
+      return try await repair(type, filename, in: directory)
+    } catch {
+      failures.append(error)
+      var report = RepairReport(store: directory.appendingPathComponent(filename).path)
+      report.error = error.errorDescription
+      return (report, "")
     }
   }
 
@@ -70,7 +55,6 @@ extension CommandRunner {
   where Item.ID: Hashable & Codable & Sendable {
     let store = directory.appendingPathComponent(filename).path
     var report = RepairReport(store: store)
-    let noun = Item.self == Question.self ? "questions" : "quizzes"
     guard Self.storeExists(filename, in: directory) else {
       // Opening it would create its lock file: there is nothing to open.
       return (report, "There is no \(filename) in \(directory.path); nothing to repair.\n")
@@ -78,7 +62,13 @@ extension CommandRunner {
     do {
       // Read off the main actor; a readable store is only opened, never changed.
       _ = try await LocalRepository<Item>.open(directory: directory, filename: filename)
-      return (report, "\(store) is readable; nothing to repair.\n")
+      let pending = Self.pendingSetAside(filename, in: directory, except: nil)
+      report.pending = pending.isEmpty ? nil : pending
+      return (
+        report,
+        "\(store) is readable; nothing to repair.\n"
+          + RepairSummary.pendingText(pending, in: directory)
+      )
     } catch let error as PersistenceError where error.canBeMovedAside {
       do {
         let salvaged = try LocalRepository<Item>.salvage(directory: directory, filename: filename)
@@ -86,32 +76,17 @@ extension CommandRunner {
         report.kept = salvaged.kept
         report.damaged = salvaged.damaged
         report.truncated = salvaged.truncated
-        let total = salvaged.kept + salvaged.damaged
-        var text =
-          "\(store) could not be read: \(Self.damage(in: error));"
-          + " kept \(salvaged.kept) of \(total) \(noun)"
-        let changes =
-          salvaged.journalRecordsApplied + salvaged.journalRecordsDamaged
-          + salvaged.journalRecordsSetAside
-        if changes > 0 {
-          text += ", and \(salvaged.journalRecordsApplied) of \(changes) later changes"
-        }
-        text += ".\n"
-        if let unapplied = salvaged.unappliedRecordsAt {
-          text +=
-            "\(salvaged.journalRecordsSetAside) intact later"
-            + " \(salvaged.journalRecordsSetAside == 1 ? "change comes" : "changes come")"
-            + " after a damaged one, so \(salvaged.journalRecordsSetAside == 1 ? "it was" : "they were")"
-            + " not applied; \(salvaged.journalRecordsSetAside == 1 ? "it is" : "they are") in \(unapplied.path).\n"
-        }
-        if salvaged.checksumMismatch && salvaged.damaged == 0 && !salvaged.truncated {
-          text +=
-            "Its checksum failed although every item still reads: compare with the original.\n"
-        }
-        let moved = [salvaged.movedTo, salvaged.journalMovedTo].compactMap { $0?.path }
-        text +=
-          "Nothing was deleted; the original bytes are in \(moved.joined(separator: " and ")).\n"
-        return (report, text)
+        report.setAside = salvaged.journalRecordsSetAside
+        report.unapplied = salvaged.unappliedRecordsAt?.path
+        let noun = Item.self == Question.self ? "questions" : "quizzes"
+        let pending = Self.pendingSetAside(
+          filename, in: directory, except: salvaged.unappliedRecordsAt)
+        report.pending = pending.isEmpty ? nil : pending
+        let text = RepairSummary(
+          store: store, damage: Self.damage(in: error), noun: noun, salvaged: salvaged,
+          directory: directory
+        ).text
+        return (report, text + RepairSummary.pendingText(pending, in: directory))
       } catch PersistenceError.corrupt {
         // A layout that cannot be taken apart item by item: move the whole file aside.
       } catch {
@@ -133,6 +108,19 @@ extension CommandRunner {
     } catch {
       throw .store(error)
     }
+  }
+
+  /// The files of changes an earlier repair of the store `filename` set aside in
+  /// `directory` that were not applied since (applying one renames it to `….applied-…`),
+  /// oldest first, but `except`: a repair cut off after it wrote one, and before it could
+  /// say so, leaves them for the next `repair` to name.
+  nonisolated static func pendingSetAside(
+    _ filename: String, in directory: URL, except: URL?
+  ) -> [String] {
+    let prefix = filename + ".journal.unapplied-"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasPrefix(prefix) && $0 != except?.lastPathComponent }.sorted()
+      .map { directory.appendingPathComponent($0).path }
   }
 
   /// What made a store unreadable, naming the file it found at fault (the snapshot or the

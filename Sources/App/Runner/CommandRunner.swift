@@ -146,7 +146,11 @@ public struct CommandRunner {
       }
       throw .invalidEnvironmentEncoding(name: name, shown: shown)
     }
-    if command == .repair {
+    if case .repair(let file) = command {
+      if let file {
+        try await applySetAside(file, in: directory, json: invocation.options.json)
+        return ExitCode.success
+      }
       // Runs on the file itself: the point is a store that does not open.
       try await repairStore(in: directory, json: invocation.options.json)
       return ExitCode.success

@@ -18,8 +18,10 @@ enum TemporaryFileName {
 
   /// Whether `candidate` is a temporary name made for the store file `name` or for one of the
   /// files a store writes beside it: `<name>.journal`, and the copies
-  /// `<name>.journal.torn-…` and `<name>.journal.unapplied-…`. Nothing else: not the
-  /// temporary file of another store whose name merely starts with the same letters.
+  /// `<name>.journal.torn-…`, `<name>.journal.unapplied-…` and the `<name>.corrupt-…` and
+  /// `<name>.journal.corrupt-…` a repair writes where the file system has no hard links.
+  /// Nothing else: not the temporary file of another store whose name merely starts with
+  /// the same letters.
   static func isTemporary(_ candidate: String, for name: String) -> Bool {
     let suffix = candidate.utf8.suffix(21)
     guard candidate.hasPrefix("."), suffix.count == 21, suffix.starts(with: ".tmp-".utf8),
@@ -28,7 +30,8 @@ enum TemporaryFileName {
     let target = String(decoding: candidate.utf8.dropFirst().dropLast(21), as: UTF8.self)
     let journal = name + ".journal"
     return target == name || target == journal || target.hasPrefix(journal + ".torn-")
-      || target.hasPrefix(journal + ".unapplied-")
+      || target.hasPrefix(journal + ".unapplied-") || target.hasPrefix(name + ".corrupt-")
+      || target.hasPrefix(journal + ".corrupt-")
   }
 
   /// Removes the temporary files of the store at `location` left by a writer that was

@@ -23,6 +23,10 @@ struct SnapshotSalvage<Item: Decodable & Identifiable> where Item.ID: Hashable {
   private(set) var checksumMismatch = false
   /// The journal sequence the snapshot includes; 0 when its last line is lost.
   private(set) var sequence = 0
+  /// Whether ``sequence`` can be trusted: the last line is there and the header's checksum,
+  /// which covers it, matches. One changed digit in the last line otherwise makes the
+  /// snapshot claim journal records it does not hold (or deny ones it does).
+  private(set) var sequenceIsVerified = false
 
   /// Salvages the snapshot `data`.
   ///
@@ -48,6 +52,8 @@ struct SnapshotSalvage<Item: Decodable & Identifiable> where Item.ID: Hashable {
     sequence = footer ?? 0
     truncated = footer == nil
     checksumMismatch = (try? StoreFormat.verifyChecksum(of: data)) == nil
+    let hasChecksum = header.range(of: Data(#""checksum":"crc32c:"#.utf8)) != nil
+    sequenceIsVerified = footer != nil && hasChecksum && !checksumMismatch
     let announced = Self.lineChecksums(header)
     // When the body fails its checksum, a line must also match one of the per-item checksums
     // of the header, if it has them: that finds a damaged byte that still parses. Matching
