@@ -75,4 +75,19 @@ struct SyncedMark: Equatable {
     else { return nil }
     return SyncedMark(Array(bytes.prefix(count)))
   }
+
+  /// Removes the mark from the lock file at `path` and syncs it: what a repair does before
+  /// it puts a journal of its own in place, which the mark would otherwise be taken to
+  /// describe. No lock file means no mark.
+  static func clear(at path: String, fileSystem: any FileSystem) throws(SystemCallError) {
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.openStoreFile(path, flags: O_WRONLY, mode: 0)
+    } catch where error.isMissing {
+      return
+    }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    try fileSystem.truncate(descriptor, path: path, to: 0)
+    try fileSystem.synchronize(descriptor, path: path)
+  }
 }

@@ -23,7 +23,9 @@ import Foundation
 ///    `<name>.journal.corrupt-<time>` (a hard link, which needs no space; a durable copy on a
 ///    file system without links), and the folder is synced. Every byte of the store now has
 ///    a name that no later step changes.
-/// 4. The prefix is renamed over the journal, and the folder synced. The old snapshot with
+/// 4. The synced mark in the lock file (see ``SyncedMark``), which describes the journal
+///    about to be replaced, is removed and the lock file synced; then the prefix is renamed
+///    over the journal, and the folder synced. The old snapshot with
 ///    the journal's prefix reads as before the repair when the snapshot is the damaged file
 ///    (it still fails to open, for the same reason), and as repaired when it is intact (it
 ///    holds the same items and the prefix applies the same changes).
@@ -100,6 +102,14 @@ struct SalvageInstaller {
         try fileSystem.synchronizeDirectory(location.directory)
       } catch {
         throw .writeFailed(location.directoryURL, reason: error.description)
+      }
+      // The synced mark describes the journal about to be replaced: the prefix that takes
+      // its place starts with the same record, and is shorter.
+      let lockPath = location.path + ".lock"
+      do throws(SystemCallError) {
+        try SyncedMark.clear(at: lockPath, fileSystem: fileSystem)
+      } catch {
+        throw .writeFailed(URL(fileURLWithPath: lockPath), reason: error.description)
       }
     } catch {
       undo()
