@@ -26,7 +26,8 @@ import Testing
   /// was not saved, and every save of the three before it is still there.
   @Test func aFailedSyncInAnotherWriterKeepsTheSavesBeforeIt() async throws {
     let folder = try TemporaryDirectory()
-    let saved = [Note(title: "Alpha?", text: "a"), Note(title: "Beta?", text: "b")]
+    let saved =
+      [Note(title: "Alpha?", text: "a"), Note(title: "Beta?", text: "b")]
       + [Note(title: "Beta2?", text: "b")]
     try await savedOneWriterEach([saved[0]], in: folder)  // The snapshot.
     try await savedOneWriterEach(Array(saved.dropFirst()), in: folder)

@@ -127,6 +127,7 @@ import Testing
     print(
       "failing writers beside healthy ones: \(healthy) healthy, \(failing) failing,"
         + " \(acknowledged.count) acknowledged, \(acknowledged.subtracting(stored).count) lost,"
-        + " \(notSaved.count) reported not saved, \(notSaved.intersection(stored).count) of them stored")
+        + " \(notSaved.count) reported not saved, \(notSaved.intersection(stored).count) of them stored"
+    )
   }
 }

@@ -42,7 +42,8 @@ extension Journal {
     guard let markDescriptor else { return }
     var written = 0
     let bytes = mark.encoded
-    if (try? fileSystem.writeAll(bytes, to: markDescriptor, path: lockPath, at: 0, progress: &written))
+    if (try? fileSystem.writeAll(
+      bytes, to: markDescriptor, path: lockPath, at: 0, progress: &written))
       == nil
     {
       try? fileSystem.close(markDescriptor, path: lockPath)

@@ -133,7 +133,8 @@ final class Journal {
   func markSynced(through length: Int64) {
     syncedLength = max(syncedLength, min(length, self.length))
     if let own = ownUnsynced {
-      ownUnsynced = syncedLength >= own.upperBound ? nil : max(own.lowerBound, syncedLength)..<own.upperBound
+      ownUnsynced =
+        syncedLength >= own.upperBound ? nil : max(own.lowerBound, syncedLength)..<own.upperBound
     }
   }
 
@@ -179,7 +180,8 @@ final class Journal {
     size = newLength
     syncedLength = min(syncedLength, newLength)
     if let own = ownUnsynced {
-      ownUnsynced = newLength <= own.lowerBound ? nil : own.lowerBound..<min(own.upperBound, newLength)
+      ownUnsynced =
+        newLength <= own.lowerBound ? nil : own.lowerBound..<min(own.upperBound, newLength)
     }
     if newLength == 0 {
       lastRecordNumber = nil

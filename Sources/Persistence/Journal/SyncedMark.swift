@@ -83,7 +83,7 @@ struct SyncedMark: Equatable {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.openStoreFile(path, flags: O_WRONLY, mode: 0)
-    } catch where error.isMissing {
+    } catch  where error.isMissing {
       return
     }
     defer { try? fileSystem.close(descriptor, path: path) }
