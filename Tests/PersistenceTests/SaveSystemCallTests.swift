@@ -14,16 +14,17 @@ import Testing
 #endif
 
 @Suite struct SaveSystemCallTests {
-  /// A lone durable save on a store that already has its snapshot and journal: the lock, one
-  /// status of the lock file's path (still the file locked? which also shows the folder is
-  /// there) and of the snapshot's, the kernel's name for the journal's descriptor (still the
+  /// A lone durable save on a store that already has its snapshot and journal: the lock (the
+  /// lock file's `flock`, one status of its path, still the file locked? which also shows the
+  /// folder is there, then the folder's shared `flock`: the lock file bears its mark, read
+  /// once when it was first locked), one status of the snapshot's path, the kernel's name for the journal's descriptor (still the
   /// file at its path?) and a read of the two bytes around where the next record goes, to
   /// notice other writers; one `pwrite` into the space the journal reserved, one `fsync`
-  /// through the journal's own descriptor, and the unlock: until the record is durable no
+  /// through the journal's own descriptor, and the two unlocks: until the record is durable no
   /// other writer may append after it, so that a failed sync can still take it back. No
   /// status of the journal: that would make the `fsync` commit its times too (see
   /// ``Journal/changesSinceLastSeen()``).
-  @Test func aLoneDurableSaveMakesEightSystemCalls() async throws {
+  @Test func aLoneDurableSaveMakesTenSystemCalls() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     let repository = try LocalRepository<Note>(
@@ -36,15 +37,16 @@ import Testing
 
     #expect(
       fileSystem.calls == [
-        "flock", "lstat", "lstat", "readlink", "pread", "pwrite", "fsync", "funlock",
+        "flock", "lstat", "flock", "lstat", "readlink", "pread", "pwrite", "fsync", "funlock",
+        "funlock",
       ],
       "\(fileSystem.calls)")
   }
 
   /// With ``Durability/lossyOnPowerCut(syncWithin:)`` the save itself makes no `fsync`:
-  /// the same calls as a durable save but the last, every one on the actor's own queue, none
+  /// the same calls as a durable save but the `fsync`, every one on the actor's own queue, none
   /// on the cooperative pool.
-  @Test func aLossySaveMakesSevenSystemCallsAllOnTheActorsQueue() async throws {
+  @Test func aLossySaveMakesNineSystemCallsAllOnTheActorsQueue() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
@@ -58,7 +60,9 @@ import Testing
 
     try await repository.save(Note(title: "counted", text: "a"))
 
-    let expected = ["flock", "lstat", "lstat", "readlink", "pread", "pwrite", "funlock"]
+    let expected = [
+      "flock", "lstat", "flock", "lstat", "readlink", "pread", "pwrite", "funlock", "funlock",
+    ]
     #expect(fileSystem.calls == expected, "\(fileSystem.calls)")
     #expect(fileSystem.callsOffExecutor.isEmpty, "\(fileSystem.callsOffExecutor)")
   }
