@@ -1,4 +1,5 @@
-// The store's lock holds while its lock file is removed, renamed or replaced.
+// The store's lock holds while its lock file is removed, renamed or replaced, and a writer
+// waiting for it gets a turn beside a busy one.
 
 import Foundation
 import Models
@@ -65,5 +66,46 @@ import Testing
     #expect(round.lost == 0, "\(round.errors)")
     #expect(round.falseErrors == 0, "\(round.errors)")
     #expect(round.opened, "\(round.errors)")
+  }
+
+  /// A durable writer in a child process gets the lock from a lossy writer that saves in a
+  /// tight loop and, left to itself, would keep the lock for a minute (its lease and its
+  /// longest hold are set that long): the busy writer sees that another waits, and lets it
+  /// have a turn. The child would otherwise give up after its 10-second lock time-out.
+  @Test func aDurableWriterGetsATurnBesideALossyWriterInATightLoop() async throws {
+    let parent = try TemporaryDirectory()
+    let folder = parent.appending("data")
+    var configuration = StoreConfiguration()
+    configuration.durability = .lossyOnPowerCut(syncWithin: .seconds(60))
+    configuration.lossyLockLease = .seconds(60)
+    configuration.longestLockHold = .seconds(60)
+    let busy = try LocalRepository<Question>(
+      directory: folder, filename: "q.json", configuration: configuration)
+    try await busy.save(Question(prompt: "first", answer: "a"))
+
+    let path = folder.path
+    let child = Task {
+      try await onOwnThread { try ChildProcess.run(storeWriter, ["save", path, "3", "durable"]) }
+    }
+    // The loop keeps the lock busy until the child has ended, however it ends.
+    let childEnded = Guarded(false)
+    let watcher = Task {
+      _ = await child.result
+      childEnded.withLock { $0 = true }
+    }
+    var busySaves = 0
+    while !childEnded.read({ $0 }) {
+      try await busy.save(Question(prompt: "busy \(busySaves)", answer: "b"))
+      busySaves += 1
+    }
+    await watcher.value
+    let result = try await child.value
+    #expect(result.status == 0, "\(result.standardError)")
+    let theirs = acknowledgedIDs(in: result.standardOutput)
+    #expect(theirs.count == 3)
+    try await busy.synchronize()
+    let reopened = try LocalRepository<Question>(directory: folder, filename: "q.json")
+    for id in theirs { #expect(await reopened.find(by: id) != nil) }
+    #expect(await reopened.loadAll().count == 1 + busySaves + theirs.count)
   }
 }
