@@ -15,9 +15,10 @@ import Testing
 
 @Suite struct SaveSystemCallTests {
   /// A lone durable save on a store that already has its snapshot and journal: the lock (the
-  /// lock file's `flock`, one status of its path, still the file locked? which also shows the
-  /// folder is there, then the folder's shared `flock`: the lock file bears its mark, read
-  /// once when it was first locked), one status of the snapshot's path, the kernel's name for the journal's descriptor (still the
+  /// lock file's `flock`, then the folder's shared `flock`, since the lock file bears its
+  /// mark, read once when it was first locked, then one status of the lock file's path: still
+  /// the file locked? which also shows the folder is there), one status of the snapshot's
+  /// path, the kernel's name for the journal's descriptor (still the
   /// file at its path?) and a read of the two bytes around where the next record goes, to
   /// notice other writers; one `pwrite` into the space the journal reserved, one `fsync`
   /// through the journal's own descriptor, and the two unlocks: until the record is durable no
@@ -37,7 +38,7 @@ import Testing
 
     #expect(
       fileSystem.calls == [
-        "flock", "lstat", "flock", "lstat", "readlink", "pread", "pwrite", "fsync", "funlock",
+        "flock", "flock", "lstat", "lstat", "readlink", "pread", "pwrite", "fsync", "funlock",
         "funlock",
       ],
       "\(fileSystem.calls)")
@@ -45,12 +46,15 @@ import Testing
 
   /// With ``Durability/lossyOnPowerCut(syncWithin:)`` the save itself makes no `fsync`:
   /// the same calls as a durable save but the `fsync`, every one on the actor's own queue, none
-  /// on the cooperative pool.
+  /// on the cooperative pool. The lock is kept for a lease after the save, which ends in a job
+  /// of its own: with a lease of zero, the one before has ended when the counted save takes
+  /// the lock, and its own may have ended (two unlocks) by the time the calls are read.
   @Test func aLossySaveMakesNineSystemCallsAllOnTheActorsQueue() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
     var configuration = StoreConfiguration()
     configuration.durability = .lossyOnPowerCut(syncWithin: .seconds(3600))
+    configuration.lossyLockLease = .zero
     let repository = try LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: configuration,
       fileSystem: fileSystem)
@@ -60,10 +64,10 @@ import Testing
 
     try await repository.save(Note(title: "counted", text: "a"))
 
-    let expected = [
-      "flock", "lstat", "flock", "lstat", "readlink", "pread", "pwrite", "funlock", "funlock",
-    ]
-    #expect(fileSystem.calls == expected, "\(fileSystem.calls)")
+    let expected = ["flock", "flock", "lstat", "lstat", "readlink", "pread", "pwrite"]
+    let calls = fileSystem.calls
+    #expect(Array(calls.prefix(7)) == expected, "\(calls)")
+    #expect(calls.dropFirst(7) == [] || calls.dropFirst(7) == ["funlock", "funlock"], "\(calls)")
     #expect(fileSystem.callsOffExecutor.isEmpty, "\(fileSystem.callsOffExecutor)")
   }
 

@@ -172,10 +172,10 @@ final class StoreLock {
   }
 
   /// Takes the lock on `file`, waiting for it until `deadline` (a blocking sleep is right:
-  /// this runs on the repository's own queue), checks that `file` is still the one at the
-  /// path, then takes the lock on `folder`: shared when `file` bears its own mark, else
-  /// exclusively, marking `file` then if it can. While it waits, it says so on `file` (see
-  /// ``WaitingHolders``).
+  /// this runs on the repository's own queue), then the lock on `folder`: shared when `file`
+  /// bears its own mark, else exclusively, marking `file` then if it can; and checks, holding
+  /// both, that `file` is still the one at the path. While it waits, it says so on `file`
+  /// (see ``WaitingHolders``).
   func acquire(
     _ file: OpenFile, folder: Int32?, exclusive: Bool,
     until deadline: ContinuousClock.Instant, isCancelled: () -> Bool = { false }
@@ -183,6 +183,7 @@ final class StoreLock {
     var announced = false
     defer { if announced { WaitingHolders.withdraw(on: file.descriptor) } }
     var fileIsLocked = false
+    var folderIsLocked = false
     do {
       let taken = try take(
         file.descriptor, path: path, exclusive: exclusive, until: deadline,
@@ -194,25 +195,33 @@ final class StoreLock {
         })
       guard case .held = taken else { return taken }
       fileIsLocked = true
+      let vouchedFor =
+        folder != nil
+        && ((knownMarked.map { $0 == (file.device, file.inode) } ?? false) || isMarked(file))
+      if let folder {
+        let folderTaken = try take(
+          folder, path: location.directory, exclusive: !vouchedFor, until: deadline,
+          isCancelled: isCancelled)
+        guard case .held = folderTaken else {
+          try? fileSystem.unlock(file.descriptor, path: path)
+          return folderTaken
+        }
+        folderIsLocked = true
+      }
+      // Checked once the folder is held: a file swapped before would otherwise pass the check
+      // and then wait, shared, behind the writer that came in through the swap and made the
+      // new file trusted.
       guard try isAtPath(file) else {
-        try? fileSystem.unlock(file.descriptor, path: path)
+        release(file, folder: folder)
         return .moved
       }
-      guard let folder else { return .held }
-      let vouchedFor =
-        (knownMarked.map { $0 == (file.device, file.inode) } ?? false) || isMarked(file)
-      let folderTaken = try take(
-        folder, path: location.directory, exclusive: !vouchedFor, until: deadline,
-        isCancelled: isCancelled)
-      guard case .held = folderTaken else {
-        try? fileSystem.unlock(file.descriptor, path: path)
-        return folderTaken
-      }
+      guard folder != nil else { return .held }
       if !vouchedFor { mark(file) }
       if file.descriptor == self.file?.descriptor, vouchedFor || isMarked(file) {
         knownMarked = (file.device, file.inode)
       }
     } catch {
+      if folderIsLocked, let folder { try? fileSystem.unlock(folder, path: location.directory) }
       if fileIsLocked { try? fileSystem.unlock(file.descriptor, path: path) }
       throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
     }
