@@ -55,7 +55,8 @@ import Testing
 
   /// Two writers in child processes, one durable and one lossy, while the lock file is
   /// tampered with every 2 ms: every acknowledged save is in the store, nothing fails, and
-  /// the store opens.
+  /// the store opens. `make check` runs the same with 4 writers too, and more rounds
+  /// (``LockTamperingCheckTests``).
   @Test(arguments: LockTampering.allCases)
   func acknowledgedSavesSurviveALockFileTamperedWithEveryFewMilliseconds(
     tampering: LockTampering
