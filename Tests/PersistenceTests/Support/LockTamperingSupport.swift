@@ -52,6 +52,8 @@ struct TamperingRound: Sendable {
   var opened = false
   /// How often the lock file was tampered with.
   var tamperings = 0
+  /// Writers killed with `SIGKILL` while they saved.
+  var killed = 0
   /// The first few error lines, for the test's message.
   var errors: [String] = []
 
@@ -59,18 +61,20 @@ struct TamperingRound: Sendable {
     Self(
       acknowledged: left.acknowledged + right.acknowledged, lost: left.lost + right.lost,
       falseErrors: left.falseErrors + right.falseErrors, opened: left.opened && right.opened,
-      tamperings: left.tamperings + right.tamperings,
+      tamperings: left.tamperings + right.tamperings, killed: left.killed + right.killed,
       errors: Array((left.errors + right.errors).prefix(5)))
   }
 }
 
 /// Runs `writers` `StoreWriter` children on one fresh store (every other one durable, the
 /// rest `lossyOnPowerCut` followed by `synchronize()`), while a thread applies `tampering` to
-/// the lock file every `interval` until they have all ended; then opens the store and looks
-/// for every acknowledged save.
+/// the lock file every `interval` until they have all ended; with `killOne`, one writer,
+/// picked at random, is killed with `SIGKILL` 20 to 200 ms after it started (a save it had
+/// acknowledged, lossy or not, was written, and a killed process loses none). Then opens the
+/// store and looks for every acknowledged save.
 func runWritersWhileTampering(
   _ tampering: LockTampering, writers: Int, durableSaves: Int, lossySaves: Int,
-  interval: Duration = .milliseconds(2)
+  interval: Duration = .milliseconds(2), killOne: Bool = false
 ) async throws -> TamperingRound {
   let parent = try TemporaryDirectory()
   let folder = parent.appending("data")
@@ -93,18 +97,21 @@ func runWritersWhileTampering(
     }
   }
   let path = folder.path
-  let results = try await withThrowingTaskGroup(of: ChildProcessResult.self) { group in
+  let victim = killOne ? Int.random(in: 0..<writers) : nil
+  let results = try await withThrowingTaskGroup(of: WriterOutcome.self) { group in
     for writer in 0..<writers {
       let durable = writer.isMultiple(of: 2)
       let mode = durable ? "save-through" : "save-through-relaxed"
       let count = String(durable ? durableSaves : lossySaves)
+      let killAfter: Duration? = writer == victim ? .milliseconds(Int.random(in: 20...200)) : nil
       group.addTask {
         try await onOwnThread {
-          try ChildProcess.run(storeWriter, [mode, path, count, "writer\(writer)"])
+          try runWriter(
+            [mode, path, count, "writer\(writer)"], in: parent.url, killAfter: killAfter)
         }
       }
     }
-    var results: [ChildProcessResult] = []
+    var results: [WriterOutcome] = []
     for try await result in group { results.append(result) }
     return results
   }
@@ -116,9 +123,11 @@ func runWritersWhileTampering(
   for result in results {
     acknowledged += acknowledgedIDs(in: result.standardOutput)
     let failures = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("fail ") }
-    round.falseErrors += failures.count + (result.status == 0 ? 0 : 1)
+    if result.wasSignalled { round.killed += 1 }
+    let failedToEnd = result.status != 0 && !result.wasSignalled
+    round.falseErrors += failures.count + (failedToEnd ? 1 : 0)
     round.errors += failures.prefix(2).map(String.init)
-    if result.status != 0 { round.errors.append("exit \(result.status): \(result.standardError)") }
+    if failedToEnd { round.errors.append("exit \(result.status): \(result.standardError)") }
   }
   round.acknowledged = acknowledged.count
   do {
@@ -132,4 +141,46 @@ func runWritersWhileTampering(
   }
   round.errors = Array(round.errors.prefix(5))
   return round
+}
+
+/// How a writer ended, and what it printed.
+private struct WriterOutcome: Sendable {
+  /// The exit code, or 128 + the signal number when a signal ended it.
+  var status: Int32
+  var wasSignalled: Bool
+  var standardOutput: String
+  var standardError: String
+}
+
+/// Runs `StoreWriter` with `arguments` to completion, its output going to files in `folder`
+/// (a pipe could fill while nobody reads it), and kills it with `SIGKILL` after `killAfter`
+/// if it is still running then.
+private func runWriter(
+  _ arguments: [String], in folder: URL, killAfter: Duration?
+) throws -> WriterOutcome {
+  let name = UUID().uuidString
+  let output = folder.appendingPathComponent("\(name).out")
+  let errors = folder.appendingPathComponent("\(name).err")
+  _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+  let process = Process()
+  process.executableURL = storeWriter
+  process.arguments = arguments
+  process.environment = ChildProcess.environment([:])
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = try FileHandle(forWritingTo: output)
+  process.standardError = try FileHandle(forWritingTo: errors)
+  try process.run()
+  if let killAfter {
+    let parts = killAfter.components
+    usleep(useconds_t(parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000))
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+  process.waitUntilExit()
+  let signalled = process.terminationReason == .uncaughtSignal
+  return WriterOutcome(
+    status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
+    wasSignalled: signalled,
+    standardOutput: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+    standardError: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
 }
