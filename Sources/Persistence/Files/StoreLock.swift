@@ -35,10 +35,12 @@ import Foundation
 ///   holding a lock file that is no longer at the path, then writes the mark. A reader does
 ///   the same when there is no lock file at all.
 ///
-/// Every acquisition also checks, once the lock file is locked, that it is still the one at
+/// Every acquisition also checks, once it holds both, that the lock file is still the one at
 /// the path, and starts again when it is not, so writers meet on one file again once the
-/// tampering stops. Where the folder cannot be opened for reading, the lock file alone is
-/// locked, as before the folder lock.
+/// tampering stops (checked earlier, a file swapped meanwhile would pass, and share the
+/// folder with the writer that came in through the swap). A lock file moved away and put
+/// back over its successor while writers hold both is the one case the mark cannot tell.
+/// Where the folder cannot be opened for reading, the lock file alone is locked.
 ///
 /// A writer waiting for the lock says so (see ``othersAreWaiting``), so that a holder that
 /// keeps it for a burst of changes can let it go for a turn.
