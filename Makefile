@@ -17,8 +17,11 @@
 #                project's own make test (test-templates), the store embedded in a package
 #                with targets named Models, ViewModels and App (scripts/test-embedded-store),
 #                the workflows' generator commands (scripts/check-workflows), the practice
-#                exercises, and the articles' claims about the code (check-claims). Needs
-#                python3 too (the availability, tutorial and claims checks)
+#                exercises, the articles' claims about the code (check-claims), and the store's
+#                slow checks, run with STORE_CHECKS=1 (the lock file removed, renamed and
+#                replaced every 2 ms under 2 and 4 writers, one killed per round:
+#                LockTamperingCheckTests; rounds per row: LOCK_CHECK_ROUNDS, 8 by default).
+#                Needs python3 too (the availability, tutorial and claims checks)
 #   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
 #   stress       the crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens

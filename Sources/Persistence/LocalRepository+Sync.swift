@@ -212,16 +212,22 @@ extension LocalRepository {
   /// it has run, so a repository released meanwhile still syncs in time.
   ///
   /// The store's lock is kept for ``StoreConfiguration/lossyLockLease`` (or `delay`, if
-  /// shorter) from the first
-  /// save of a burst: a save that finds it held needs no `flock` and no look for other
-  /// writers. A job of the highest priority lets it go, so that no stream of reads delays
-  /// it.
+  /// shorter) from the first save of a burst: a save that finds it held needs no `flock` and
+  /// no look for other writers. A job of the highest priority lets it go, so that no stream
+  /// of reads delays it; it looks every ``turn`` whether another holder waits for the lock
+  /// (``StoreLock/othersAreWaiting``), and lets it go early then, as the next save would
+  /// (see ``commit(_:if:)``), so that a waiter does not wait for the rest of a lease that no
+  /// save uses.
   func scheduleBackgroundSync(after delay: Duration) {
     pendingSync.lossyChangesWaiting = true
     if !pendingSync.lossyLeaseIsHeld {
       pendingSync.lossyLeaseIsHeld = true
       Task(priority: .high) {
-        try? await Task.sleep(for: min(delay, self.configuration.lossyLockLease))
+        let end = ContinuousClock.now + min(delay, self.configuration.lossyLockLease)
+        while ContinuousClock.now < end, self.pendingSync.lossyLeaseIsHeld {
+          try? await Task.sleep(for: min(Self.turn, ContinuousClock.now.duration(to: end)))
+          if self.lock.othersAreWaiting { break }
+        }
         self.pendingSync.lossyLeaseIsHeld = false
         self.releaseLockUnlessSyncing()
       }

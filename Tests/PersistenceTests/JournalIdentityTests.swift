@@ -99,8 +99,8 @@ import Testing
     let after = Note(title: "after the delete", text: "a")
     try await repository.save(after)
 
-    #expect(fileSystem.calls.prefix(4) == ["flock", "lstat", "lstat", "readlink"])
-    #expect(fileSystem.calls.dropFirst(4).first == "lstat", "\(fileSystem.calls)")
+    #expect(fileSystem.calls.prefix(5) == ["flock", "flock", "lstat", "lstat", "readlink"])
+    #expect(fileSystem.calls.dropFirst(5).first == "lstat", "\(fileSystem.calls)")
     let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll() == Array(saved.prefix(2)) + [after])
   }

@@ -84,9 +84,9 @@ import Testing
     #expect(await reopened.loadAll().count == 8)
   }
 
-  /// A burst of lossy saves takes the store's lock and looks for other writers once: while
-  /// the lease lasts, a save makes one `pwrite` and one check that the lock file is still
-  /// the one at its path.
+  /// A burst of lossy saves takes the store's lock (the lock file's `flock` and the folder's)
+  /// and looks for other writers once: while the lease lasts, a save makes one `pwrite` and
+  /// one check that the lock file is still the one at its path.
   @Test func aBurstOfLossySavesTakesTheLockOnce() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
@@ -99,7 +99,7 @@ import Testing
     try await repository.save(contentsOf: sampleNotes(2, prefix: "base"))
     fileSystem.fail(at: nil)
     for note in sampleNotes(10, prefix: "burst") { try await repository.save(note) }
-    #expect(fileSystem.calls.filter { $0 == "flock" }.count == 1, "\(fileSystem.calls)")
+    #expect(fileSystem.calls.filter { $0 == "flock" }.count == 2, "\(fileSystem.calls)")
     #expect(fileSystem.calls.filter { $0 == "pwrite" }.count == 10, "\(fileSystem.calls)")
   }
 

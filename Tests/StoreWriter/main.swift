@@ -16,6 +16,10 @@
 //                                                printing "ack <id>" after each save returns
 //                                                and "fail <id> <error>" after each that
 //                                                throws, and going on either way
+//   StoreWriter save-through-relaxed <folder> <count> [prefix]   the same with durability
+//                                                .lossyOnPowerCut(syncWithin: 50 ms), then
+//                                                synchronize(), printing "fail sync <error>"
+//                                                if it throws
 //   StoreWriter count <folder>                   open the store and print how many it holds
 //   StoreWriter ids <folder>                     open the store and print "ack <id>" for each
 //                                                question it holds
@@ -107,7 +111,7 @@ do {
     close(0)
     close(1)
   }
-  if arguments[1] == "save-relaxed" {
+  if arguments[1] == "save-relaxed" || arguments[1] == "save-through-relaxed" {
     configuration.durability = .lossyOnPowerCut(syncWithin: .milliseconds(50))
   }
   let repository = try LocalRepository<Question>(
@@ -122,7 +126,7 @@ do {
       try await repository.save(question)
       acknowledge("ack \(question.id.uuidString)")
     }
-  case "save-through":
+  case "save-through", "save-through-relaxed":
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
     let prefix = arguments.count > 4 ? arguments[4] : "question"
     for index in 0..<count {
@@ -132,6 +136,13 @@ do {
         acknowledge("ack \(question.id.uuidString)")
       } catch {
         acknowledge("fail \(question.id.uuidString) \(error)")
+      }
+    }
+    if arguments[1] == "save-through-relaxed" {
+      do {
+        try await repository.synchronize()
+      } catch {
+        acknowledge("fail sync \(error)")
       }
     }
   case "save-concurrent":

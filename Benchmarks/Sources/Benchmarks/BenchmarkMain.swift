@@ -23,6 +23,8 @@ enum BenchmarkMain {
       exit(await probe.run())
     case .burn(let process):
       exit(process.run())
+    case .lossyLoop(let process):
+      exit(await process.run())
     }
   }
 }

@@ -10,6 +10,7 @@ import Foundation
 ///     Benchmarks --help                           the rows and what each measures
 ///     Benchmarks memory-probe <opening> <folder>  hidden: run by the suite itself
 ///     Benchmarks --burn <seconds>                 hidden: a busy process of the loaded row
+///     Benchmarks --lossy-loop <folder> <seconds>  hidden: the other writer of the fairness row
 struct BenchmarkOptions {
   enum Command {
     /// The suite at these sizes; `rows` is `nil` for every row and the other checks.
@@ -17,6 +18,7 @@ struct BenchmarkOptions {
     case help
     case memoryProbe(MemoryProbe)
     case burn(BusyProcess)
+    case lossyLoop(LossyLoopProcess)
   }
 
   /// A command line that is not one of the forms above.
@@ -43,6 +45,14 @@ struct BenchmarkOptions {
         throw UsageError(description: "usage: Benchmarks \(BusyProcess.flag) <seconds>")
       }
       command = .burn(BusyProcess(seconds: seconds))
+      return
+    case LossyLoopProcess.flag:
+      guard arguments.count == 3, let seconds = Int(arguments[2]), seconds > 0 else {
+        throw UsageError(
+          description: "usage: Benchmarks \(LossyLoopProcess.flag) <folder> <seconds>")
+      }
+      command = .lossyLoop(
+        LossyLoopProcess(folder: URL(fileURLWithPath: arguments[1]), seconds: seconds))
       return
     default:
       break

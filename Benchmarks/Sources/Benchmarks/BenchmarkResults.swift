@@ -107,6 +107,23 @@ struct BenchmarkResults: Codable {
     var ratio: Double
   }
 
+  /// Durable saves beside another process saving lossy in a tight loop.
+  struct FairnessRow: Codable {
+    /// The CPU-burning processes running beside them; 0 for the quiet run.
+    var busyProcesses: Int
+    /// Whether the other process saved beside them; `false` for the saves alone.
+    var besideLossyLoop: Bool
+    var saves: Int
+    var medianMicroseconds: Double
+    var p99Microseconds: Double
+    var maxMicroseconds: Double
+    /// How fast the other process saved, over its whole run.
+    var otherWriterSavesPerSecond: Double?
+    /// Whether every busy process still ran when the saves ended.
+    var loadHeldThroughout: Bool
+    var cpuSharePerBusyProcess: Double?
+  }
+
   var machine: MachineInfo
   var sizes: BenchmarkSizes
   /// The rows run, in the table's order; every row for the whole suite.
@@ -122,6 +139,7 @@ struct BenchmarkResults: Codable {
   var reads: ReadRow?
   var concurrency: [ConcurrencyRow] = []
   var peakMemory: [MemoryRow] = []
+  var fairness: [FairnessRow] = []
   var targets: [TargetResult] = []
   var totalSeconds: Double = 0
   /// `/proc/loadavg` when the run ended; compare with ``MachineInfo/loadAverage``.

@@ -20,6 +20,9 @@ enum BenchmarkRow: String, CaseIterable, Codable, Sendable, Comparable {
   case open
   /// The peak memory of that open against the store's size on disk.
   case memory
+  /// A durable save beside another process saving lossy in a tight loop: p99 and longest,
+  /// quiet and with the loaded row's busy processes.
+  case fairness
 
   /// What the row measures, for `--help`.
   var summary: String {
@@ -32,6 +35,7 @@ enum BenchmarkRow: String, CaseIterable, Codable, Sendable, Comparable {
     case .batch: "batch of 100,000: vs the original pattern's write and SQLite"
     case .open: "cold open of that batch, open() and init: vs the original's load"
     case .memory: "peak memory of that open: vs the file's size"
+    case .fairness: "durable save beside a lossy writer's tight loop: p99, max, quiet and loaded"
     }
   }
 

@@ -50,6 +50,8 @@ struct BenchmarkSizes: Codable, Sendable {
   var readSaves: Int
   /// How many bursts of ``readSaves`` the main actor reads through.
   var readBursts: Int
+  /// Durable saves timed beside the lossy loop, quiet and again under load.
+  var fairnessSaves: Int
 
   /// The sizes the targets are set at.
   static let full = BenchmarkSizes(
@@ -58,7 +60,7 @@ struct BenchmarkSizes: Codable, Sendable {
     busyProcessesPerCore: 2, busyProcessSeconds: 300, batchSize: 100_000, batchRuns: 3,
     coldOpenRuns: 5, lookupStoreSize: 10_000, finds: 5_000, loadAlls: 1_000,
     concurrentSaves: 1_000, concurrencyStoreSize: 1_000, concurrencyRuns: 3,
-    concurrencyShowsOriginal: true, readSaves: 1_000, readBursts: 30)
+    concurrencyShowsOriginal: true, readSaves: 1_000, readBursts: 30, fairnessSaves: 400)
 
   /// Small enough to finish in well under a minute; every row is still measured and judged,
   /// at these sizes.
@@ -68,7 +70,7 @@ struct BenchmarkSizes: Codable, Sendable {
     busyProcessesPerCore: 2, busyProcessSeconds: 60, batchSize: 20_000, batchRuns: 2,
     coldOpenRuns: 3, lookupStoreSize: 10_000, finds: 2_000, loadAlls: 200,
     concurrentSaves: 100, concurrencyStoreSize: 1_000, concurrencyRuns: 3,
-    concurrencyShowsOriginal: false, readSaves: 1_000, readBursts: 4)
+    concurrencyShowsOriginal: false, readSaves: 1_000, readBursts: 4, fairnessSaves: 80)
 
   /// The smallest store size, the reference for the growth target.
   var smallestStore: Int { storeSizes.first ?? 0 }

@@ -107,6 +107,10 @@ struct BenchmarkSuite {
     if selected.contains(.concurrent) {
       results.concurrency = try await ConcurrencyWorkload(context: context).run()
     }
+    if selected.contains(.fairness) {
+      results.fairness = try await FairnessWorkload(context: context).run(
+        busyProcesses: sizes.busyProcessesPerCore * results.machine.logicalCores)
+    }
   }
 
   private func header(_ results: BenchmarkResults) -> String {

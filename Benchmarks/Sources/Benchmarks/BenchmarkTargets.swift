@@ -88,6 +88,29 @@ struct BenchmarkTargets {
           "main-actor find(by:) with no save in flight: median", row: row, nil, nil,
           unit: .microseconds, measured: reads?.idleFind.medianMicroseconds),
       ]
+    case .fairness:
+      return results.fairness.flatMap { fairness -> [TargetResult] in
+        let beside =
+          (fairness.besideLossyLoop
+            ? "durable save beside a lossy tight loop, " : "durable save alone, ")
+          + (fairness.busyProcesses == 0 ? "quiet" : "\(fairness.busyProcesses) busy processes")
+        // A load that ended before the saves did leaves the loaded figures unjudged, and the
+        // saves alone are there for comparison.
+        let judged =
+          fairness.besideLossyLoop && (fairness.busyProcesses == 0 || fairness.loadHeldThroughout)
+        return [
+          TargetResult(
+            "\(beside): p99 of \(Format.count(fairness.saves))", row: row,
+            judged ? .atMost : nil, 50_000, unit: .microseconds,
+            measured: fairness.p99Microseconds),
+          TargetResult(
+            "\(beside): longest", row: row, judged ? .atMost : nil, 200_000,
+            unit: .microseconds, measured: fairness.maxMicroseconds),
+          TargetResult(
+            "\(beside): median", row: row, nil, nil, unit: .microseconds,
+            measured: fairness.medianMicroseconds),
+        ]
+      }
     case .concurrent:
       let saves = Format.count(results.sizes.concurrentSaves)
       return [

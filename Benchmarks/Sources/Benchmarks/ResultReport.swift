@@ -6,8 +6,11 @@ struct ResultReport {
   let results: BenchmarkResults
 
   var text: String {
-    [saves, batches, coldOpens, lookups, reads, concurrency, peakMemory, targets, machine]
-      .compactMap { $0 }.joined(separator: "\n")
+    [
+      saves, batches, coldOpens, lookups, reads, concurrency, peakMemory, fairness, targets,
+      machine,
+    ]
+    .compactMap { $0 }.joined(separator: "\n")
   }
 
   private var saves: String? {
@@ -71,6 +74,33 @@ struct ResultReport {
         Duration.microseconds(row.findMicroseconds).readable + " x " + Format.count(row.finds),
         Duration.microseconds(row.loadAllMicroseconds).readable + " x "
           + Format.count(row.loadAlls),
+      ])
+    }
+    return table.rendered
+  }
+
+  private var fairness: String? {
+    guard !results.fairness.isEmpty else { return nil }
+    var table = TextTable(
+      "Durable saves beside another process saving lossy in a tight loop (one save, then 1 ms;"
+        + " a store of 1,000 first)",
+      headers: [
+        "other writer", "busy processes", "saves", "median", "p99", "max", "other's saves/s",
+        "load",
+      ])
+    for row in results.fairness {
+      let load =
+        row.busyProcesses == 0
+        ? "-"
+        : (row.loadHeldThroughout ? "" : "ended early; ")
+          + "\(Int(((row.cpuSharePerBusyProcess ?? 0) * 100).rounded()))% of a core each"
+      table.add([
+        row.besideLossyLoop ? "lossy loop" : "none", String(row.busyProcesses),
+        Format.count(row.saves),
+        Duration.microseconds(row.medianMicroseconds).readable,
+        Duration.microseconds(row.p99Microseconds).readable,
+        Duration.microseconds(row.maxMicroseconds).readable,
+        row.otherWriterSavesPerSecond.map { Format.count(Int($0)) } ?? "-", load,
       ])
     }
     return table.rendered

@@ -41,11 +41,11 @@ extension Journal {
     }
     guard let markDescriptor else { return }
     var written = 0
-    let bytes = mark.encoded
-    if (try? fileSystem.writeAll(
-      bytes, to: markDescriptor, path: lockPath, at: 0, progress: &written))
-      == nil
-    {
+    do throws(SystemCallError) {
+      try fileSystem.writeAll(
+        mark.encoded, to: markDescriptor, path: lockPath, at: SyncedMark.offset,
+        progress: &written)
+    } catch {
       try? fileSystem.close(markDescriptor, path: lockPath)
       self.markDescriptor = nil
     }

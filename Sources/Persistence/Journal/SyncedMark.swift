@@ -14,8 +14,8 @@
 /// Each record says how far the journal was synced when it was written, which covers every
 /// record but the last ones: nothing in the journal witnesses them. Damage to them, or zeros
 /// over them, would read as a write torn by a power cut. So after every sync that succeeds,
-/// the writer puts this line at the start of `<store>.lock` (a file that is never renamed and
-/// holds nothing else). It is not synced itself: a power cut may lose it, which only makes a
+/// the writer puts this line in `<store>.lock` (a file that is never renamed), at
+/// ``offset``, after the lock's own mark (see `StoreLock`). It is not synced itself: a power cut may lose it, which only makes a
 /// reader trust less; it is written after the sync returned, so it never claims more than is
 /// durable. A reader refuses damage below it as damage to saved changes.
 ///
@@ -24,6 +24,9 @@
 /// compaction starts again after the snapshot's number, so a mark whose first record the
 /// snapshot already holds is about a journal that is gone.
 struct SyncedMark: Equatable {
+  /// Where the line starts in the lock file: the bytes before it are the lock's own mark.
+  static let offset: Int64 = 64
+
   /// The number of the journal's first record.
   var firstRecord: Int
   /// The CRC-32C of the first record's bytes, its end of line included.
@@ -70,15 +73,15 @@ struct SyncedMark: Equatable {
     var bytes = [UInt8](repeating: 0, count: 128)
     guard
       let count = try? bytes.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
-        try fileSystem.read(descriptor, path: path, at: 0, into: buffer)
+        try fileSystem.read(descriptor, path: path, at: offset, into: buffer)
       })
     else { return nil }
     return SyncedMark(Array(bytes.prefix(count)))
   }
 
-  /// Removes the mark from the lock file at `path` and syncs it: what a repair does before
-  /// it puts a journal of its own in place, which the mark would otherwise be taken to
-  /// describe. No lock file means no mark.
+  /// Removes the mark from the lock file at `path` (cutting the file back to the lock's own
+  /// mark) and syncs it: what a repair does before it puts a journal of its own in place,
+  /// which the mark would otherwise be taken to describe. No lock file means no mark.
   static func clear(at path: String, fileSystem: any FileSystem) throws(SystemCallError) {
     let descriptor: Int32
     do {
@@ -87,7 +90,9 @@ struct SyncedMark: Equatable {
       return
     }
     defer { try? fileSystem.close(descriptor, path: path) }
-    try fileSystem.truncate(descriptor, path: path, to: 0)
+    let size = try fileSystem.status(ofDescriptor: descriptor, path: path).size
+    guard size > offset else { return }
+    try fileSystem.truncate(descriptor, path: path, to: offset)
     try fileSystem.synchronize(descriptor, path: path)
   }
 }

@@ -63,5 +63,8 @@ func markSynced(upTo length: Int64, in folder: TemporaryDirectory) throws {
   let lock = folder.appending("q.json.lock")
   var mark = try #require(SyncedMark.read(from: lock.path, fileSystem: SystemFileSystem()))
   mark.length = length
-  try Data(mark.encoded).write(to: lock)
+  let handle = try FileHandle(forWritingTo: lock)
+  try handle.seek(toOffset: UInt64(SyncedMark.offset))
+  try handle.write(contentsOf: Data(mark.encoded))
+  try handle.close()
 }
