@@ -192,7 +192,10 @@ extension LocalRepository {
     }
     pendingSync.undone[generation] = (keep, outcome)
     pendingSync.lossyChangesWaiting = false
-    if pendingSync.lossyFailure == nil, case .lossyOnPowerCut = configuration.durability {
+    // Reported by the next `synchronize()`, when changes of this repository's were lost.
+    if own != nil, pendingSync.lossyFailure == nil,
+      case .lossyOnPowerCut = configuration.durability
+    {
       pendingSync.lossyFailure = outcome
     }
     let waiting = pendingSync.waiting
