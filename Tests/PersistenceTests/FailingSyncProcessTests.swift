@@ -8,63 +8,18 @@ import Testing
 
 /// Runs `StoreWriter` with a shim preloaded that makes every few `fsync` and `fdatasync`
 /// calls fail with `EIO`, as a failing disk does: the store's own system calls, with no
-/// double in between. The shim is C, built with the toolchain's `clang` into the test's
-/// temporary folder.
+/// double in between. The shim (``FsyncFailureShim``) is C, built with the system's C
+/// compiler into the test's temporary folder.
 @Suite struct FailingSyncProcessTests {
-  static let shimSource = #"""
-    #define _GNU_SOURCE
-    #include <dlfcn.h>
-    #include <errno.h>
-    #include <stdatomic.h>
-    #include <stdlib.h>
-
-    static atomic_int calls;
-
-    static int fails(void) {
-      const char *every = getenv("FAIL_FSYNC_EVERY");
-      int n = every ? atoi(every) : 0;
-      return n > 0 && (atomic_fetch_add(&calls, 1) + 1) % n == 0;
-    }
-
-    int fsync(int fd) {
-      if (fails()) { errno = EIO; return -1; }
-      int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
-      return real(fd);
-    }
-
-    int fdatasync(int fd) {
-      if (fails()) { errno = EIO; return -1; }
-      int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
-      return real(fd);
-    }
-    """#
-
-  /// The toolchain's C compiler: `clang` beside the `swift` that runs the tests, else on the
-  /// `PATH`. Every Swift toolchain ships one.
-  static func clang() throws -> URL {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for folder in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("clang")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    let beside = URL(fileURLWithPath: "/opt/swift/usr/bin/clang")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "clang"])
-  }
-
-  @Test func whatAFailingFsyncCoveredIsNeitherAcknowledgedNorStored() throws {
+  @Test(.enabled(if: FsyncFailureShim.canBuild, "no C compiler (cc) to build the fsync shim"))
+  func whatAFailingFsyncCoveredIsNeitherAcknowledgedNorStored() throws {
     let scratch = try TemporaryDirectory(prefix: "FailingSync")
-    let source = scratch.appending("fail-fsync.c")
-    try Data(Self.shimSource.utf8).write(to: source)
-    let shim = scratch.appending("fail-fsync.so")
-    let built = try ChildProcess.run(
-      try Self.clang(), ["-shared", "-fPIC", "-O1", "-o", shim.path, source.path, "-ldl"])
-    try #require(built.status == 0, "clang: \(built.standardError)")
+    let shim = try FsyncFailureShim.build(in: scratch.url)
     let folder = scratch.appending("store")
 
     let writer = try ChildProcess.run(
       storeWriter, ["save-through", folder.path, "40", "shim"],
-      environment: ["LD_PRELOAD": shim.path, "FAIL_FSYNC_EVERY": "5"])
+      environment: FsyncFailureShim.environment(shim, failingEvery: 5))
     #expect(writer.status == 0, "\(writer.standardError)")
     let lines = writer.standardOutput.split(separator: "\n")
     let acknowledged = Set(acknowledgedIDs(in: writer.standardOutput))
@@ -82,17 +37,14 @@ import Testing
   /// a process of its own: the healthy ones never fail (no false "not a valid store" from a
   /// journal another cut back), the store opens afterwards, every acknowledged save of every
   /// writer is in it, and no save reported "not saved" is.
-  @Test(arguments: [(healthy: 1, failing: 1), (healthy: 2, failing: 2), (healthy: 6, failing: 2)])
+  @Test(
+    .enabled(if: FsyncFailureShim.canBuild, "no C compiler (cc) to build the fsync shim"),
+    arguments: [(healthy: 1, failing: 1), (healthy: 2, failing: 2), (healthy: 6, failing: 2)])
   func failingWritersBesideHealthyOnesLoseNothingAcknowledged(
     healthy: Int, failing: Int
   ) async throws {
     let scratch = try TemporaryDirectory(prefix: "FailingBeside")
-    let source = scratch.appending("fail-fsync.c")
-    try Data(Self.shimSource.utf8).write(to: source)
-    let shim = scratch.appending("fail-fsync.so")
-    let built = try ChildProcess.run(
-      try Self.clang(), ["-shared", "-fPIC", "-O1", "-o", shim.path, source.path, "-ldl"])
-    try #require(built.status == 0, "clang: \(built.standardError)")
+    let shim = try FsyncFailureShim.build(in: scratch.url)
     let folder = scratch.appending("store")
     let runs = try await withThrowingTaskGroup(of: (Bool, ChildProcessResult).self) { group in
       for index in 0..<(healthy + failing) {
@@ -101,7 +53,7 @@ import Testing
           let result = try await onOwnThread {
             try ChildProcess.run(
               storeWriter, ["save-through", folder.path, "60", "writer \(index)"],
-              environment: fails ? ["LD_PRELOAD": shim.path, "FAIL_FSYNC_EVERY": "3"] : [:])
+              environment: fails ? FsyncFailureShim.environment(shim, failingEvery: 3) : [:])
           }
           return (fails, result)
         }

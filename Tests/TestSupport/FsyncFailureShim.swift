@@ -6,16 +6,22 @@ import Foundation
 /// process preloads (`LD_PRELOAD`) so that its `fsync` and `fdatasync` fail with `EIO` for
 /// every file (and folder) under the folder named by `FAIL_FSYNC_UNDER`, as on a failing
 /// disk; other files sync as usual. It finds a descriptor's path through `/proc/self/fd`.
+/// With `FAIL_FSYNC_EVERY=N` instead, every N-th call fails, whatever the file.
 public enum FsyncFailureShim {
   static let source = #"""
     #define _GNU_SOURCE
     #include <dlfcn.h>
     #include <errno.h>
+    #include <stdatomic.h>
     #include <limits.h>
     #include <stdio.h>
     #include <stdlib.h>
     #include <string.h>
     #include <unistd.h>
+
+    static atomic_int calls;
+
+    static int fails(int fd);
 
     static int is_under_folder(int fd) {
       const char *folder = getenv("FAIL_FSYNC_UNDER");
@@ -30,14 +36,21 @@ public enum FsyncFailureShim {
         && (target[length] == '/' || target[length] == 0);
     }
 
+    static int fails(int fd) {
+      const char *every = getenv("FAIL_FSYNC_EVERY");
+      int n = every ? atoi(every) : 0;
+      if (n > 0) return (atomic_fetch_add(&calls, 1) + 1) % n == 0;
+      return is_under_folder(fd);
+    }
+
     int fsync(int fd) {
-      if (is_under_folder(fd)) { errno = EIO; return -1; }
+      if (fails(fd)) { errno = EIO; return -1; }
       int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
       return real(fd);
     }
 
     int fdatasync(int fd) {
-      if (is_under_folder(fd)) { errno = EIO; return -1; }
+      if (fails(fd)) { errno = EIO; return -1; }
       int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
       return real(fd);
     }
@@ -69,6 +82,11 @@ public enum FsyncFailureShim {
         .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cc: \(built.standardError)"])
     }
     return library
+  }
+
+  /// The variables that make a child preload `library` and fail every `count`-th sync.
+  public static func environment(_ library: URL, failingEvery count: Int) -> [String: String?] {
+    ["LD_PRELOAD": library.path, "FAIL_FSYNC_EVERY": String(count)]
   }
 
   /// The variables that make a child preload `library` and fail every sync under `folder`,
