@@ -6,6 +6,9 @@ import Testing
 
 /// Two ways a person could lose saves that `questions add` had reported, tried as a person
 /// does: the built program, one process per command, a real data folder.
+/// The question bank's command-line program, one process per command.
+private let questions = DataFolderCommand("questions", dataFolderVariable: "QUESTIONS_DATA_DIR")
+
 @Suite struct AcknowledgedSaveEndToEndTests {
   let folder: TemporaryDirectory
   let data: URL
@@ -23,14 +26,15 @@ import Testing
   func aProcessWhoseSyncFailsKeepsEveryEarlierProcesssSave() throws {
     let shim = try FsyncFailureShim.build(in: folder.url)
     for prompt in ["Alpha?", "Beta?", "Beta2?"] {
-      let added = try QuestionsCommand.add(prompt, in: data)
+      let added = try questions.run(in: data, ["add", prompt, "--answer", "a"])
       try #require(added.status == 0, "\(prompt): \(added.standardError)")
     }
-    let gamma = try QuestionsCommand.add(
-      "Gamma?", in: data, environment: FsyncFailureShim.environment(shim, failingUnder: data))
+    let gamma = try questions.run(
+      in: data, ["add", "Gamma?", "--answer", "a"],
+      environment: FsyncFailureShim.environment(shim, failingUnder: data))
     #expect(gamma.status == 1, "\(gamma.standardOutput)\(gamma.standardError)")
 
-    let (prompts, listed) = try QuestionsCommand.listedPrompts(in: data)
+    let (prompts, listed) = try questions.listed("prompt", in: data, by: ["--json", "list"])
     #expect(listed.status == 0, "\(listed.standardError)")
     #expect(prompts == ["Alpha?", "Beta?", "Beta2?"], "\(listed.standardOutput)")
   }
@@ -41,7 +45,8 @@ import Testing
   /// list the two questions before it.
   @Test func aChangedLetterInASavedRecordIsRefusedNotListedAround() throws {
     for index in 1...5 {
-      let added = try QuestionsCommand.add("Question number \(index)?", in: data)
+      let added = try questions.run(
+        in: data, ["add", "Question number \(index)?", "--answer", "a"])
       try #require(added.status == 0, "\(added.standardError)")
     }
     let journal = data.appendingPathComponent("questions.json.journal")
@@ -55,7 +60,7 @@ import Testing
     bytes[letter] = UInt8(ascii: "N")
     try Data(bytes).write(to: journal)
 
-    let listed = try QuestionsCommand.run(in: data, ["list"])
+    let listed = try questions.run(in: data, ["list"])
     #expect(listed.status != 0, "listed: \(listed.standardOutput)")
     #expect(listed.standardError.contains("questions.json.journal"), "\(listed.standardError)")
     #expect(

@@ -7,6 +7,9 @@ import Testing
 
 @testable import Persistence
 
+/// The question bank's command-line program, one process per command.
+private let questions = DataFolderCommand("questions", dataFolderVariable: "QUESTIONS_DATA_DIR")
+
 /// Damages one record at a time (a bit of its payload, of its sequence, of its checksum, or
 /// the 512-byte blocks that hold it zeroed) in a copy of a store that each workload wrote,
 /// then opens the copy.
@@ -83,7 +86,7 @@ import Testing
     var acknowledged: Set<String> = []
     for index in 0..<count {
       let prompt = "Question \(index)?"
-      let added = try QuestionsCommand.add(prompt, in: store)
+      let added = try questions.run(in: store, ["add", prompt, "--answer", "a"])
       try #require(added.status == 0, "\(added.standardError)")
       acknowledged.insert(prompt)
     }
@@ -132,7 +135,7 @@ import Testing
   ) throws -> Result<
     (labels: Set<String>, warnings: Int), any Error
   > {
-    let (prompts, result) = try QuestionsCommand.listedPrompts(in: folder)
+    let (prompts, result) = try questions.listed("prompt", in: folder, by: ["--json", "list"])
     guard let prompts else { return .failure(CommandFailure(result: result)) }
     return .success((Set(prompts), result.standardError.isEmpty ? 0 : 1))
   }

@@ -9,8 +9,8 @@ import Testing
 /// Each repository here opens the store on its own, as one process per command does: it
 /// knows nothing of the other writers' syncs but what the files say.
 @Suite struct DurableForEveryWriterTests {
-  /// Saves each of `notes` through a repository of its own, opened and dropped, as one
-  /// `questions add` per note does.
+  /// Saves each of `notes` through a repository of its own, opened and dropped, as a
+  /// program run once per command does.
   private func savedOneWriterEach(_ notes: [Note], in folder: TemporaryDirectory) async throws {
     for note in notes {
       let writer = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
