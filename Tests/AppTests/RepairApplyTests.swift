@@ -83,7 +83,14 @@ import Testing
   /// A disk too full for the new snapshot (a file size limit, `ulimit -f`): repair fails,
   /// says nothing was changed, and it is true: the store still refuses as before, rather
   /// than opening empty, and a repair with room keeps every intact question.
-  @Test func aFullDiskChangesNothingAndSaysSo() throws {
+  ///
+  /// Skipped under `make test-tsan`: with a file-size limit, the thread sanitizer's own
+  /// runtime dies in the child before the store is touched.
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread",
+      "the thread sanitizer's runtime crashes under ulimit -f"))
+  func aFullDiskChangesNothingAndSaysSo() throws {
     #expect(try questions(["sample"]).status == 0)
     var damaged = try #require(FileManager.default.contents(atPath: storeFile.path))
     let lines = damaged.indices.filter { damaged[$0] == UInt8(ascii: "\n") }
