@@ -41,14 +41,10 @@ extension Journal {
       // The zeros after the last record are space reserved for the next ones, unless a
       // sync made records durable there.
       if Record.isFreeSpace(bytes, from: position) {
-        let marked = lengthMarkedSynced(snapshotSequence: snapshotSequence)
-        guard at >= marked else {
-          throw .corrupt(
-            url,
-            reason: "the records end at byte \(at), but the journal had been synced up to byte"
-              + " \(marked), so saved changes are missing: the journal was damaged, cut short, or"
-              + " replaced by an older copy. \(Self.repairKeeps)")
-        }
+        try refuseIfMarkedSynced(
+          past: at, snapshotSequence: snapshotSequence, "the records end at byte \(at)",
+          so: "saved changes are missing: the journal was damaged, cut short, or replaced by an"
+            + " older copy")
         break records
       }
       let parsed = Record.parse(bytes, at: position)
@@ -87,14 +83,10 @@ extension Journal {
               + " \(witness) was written after the journal was synced past it, so a saved change"
               + " was damaged, not a write torn by a crash. \(Self.repairKeeps)")
         }
-        let marked = lengthMarkedSynced(snapshotSequence: snapshotSequence)
-        guard at >= marked else {
-          throw .corrupt(
-            url,
-            reason: "the record at byte \(at) is damaged (\(reason)), and the journal had been"
-              + " synced up to byte \(marked), so a saved change was damaged, not a write torn by"
-              + " a crash. \(Self.repairKeeps)")
-        }
+        try refuseIfMarkedSynced(
+          past: at, snapshotSequence: snapshotSequence,
+          "the record at byte \(at) is damaged (\(reason))",
+          so: "a saved change was damaged, not a write torn by a crash")
         if case .damaged = parsed { damaged = true }
         break records
       }
@@ -106,6 +98,20 @@ extension Journal {
       Array(bytes[position..<Record.contentEnd(bytes, from: position)]),
       at: offset + Int64(position), damaged: damaged)
     return applied
+  }
+
+  /// Throws when the ``SyncedMark`` says the journal was durable past `at`, where `found`
+  /// (what reading found there) ends the records: then saved changes are gone, `consequence`
+  /// says how, and the store must not open as if they had never been.
+  private func refuseIfMarkedSynced(
+    past at: Int64, snapshotSequence: Int, _ found: String, so consequence: String
+  ) throws(PersistenceError) {
+    let marked = lengthMarkedSynced(snapshotSequence: snapshotSequence)
+    guard at < marked else { return }
+    throw .corrupt(
+      url,
+      reason: "\(found), but the journal had been synced up to byte \(marked), so \(consequence)."
+        + " \(Self.repairKeeps)")
   }
 
   /// What `repair` does with a journal refused for damage, for the error's last sentence.
