@@ -55,7 +55,7 @@ extension Journal {
             url,
             reason: "the record at byte \(at) has sequence \(number), not above the \(last) of the"
               + " record before it (two writers that did not exclude each other both wrote)."
-              + " \(Self.repairKeeps)")
+              + " \(Self.salvageKeeps)")
         }
         lastRecordNumber = number
         last = position..<end
@@ -81,7 +81,7 @@ extension Journal {
             url,
             reason: "the record at byte \(at) is damaged (\(reason)), and the record at byte"
               + " \(witness) was written after the journal was synced past it, so a saved change"
-              + " was damaged, not a write torn by a crash. \(Self.repairKeeps)")
+              + " was damaged, not a write torn by a crash. \(Self.salvageKeeps)")
         }
         try refuseIfMarkedSynced(
           past: at, snapshotSequence: snapshotSequence,
@@ -111,13 +111,14 @@ extension Journal {
     throw .corrupt(
       url,
       reason: "\(found), but the journal had been synced up to byte \(marked), so \(consequence)."
-        + " \(Self.repairKeeps)")
+        + " \(Self.salvageKeeps)")
   }
 
-  /// What `repair` does with a journal refused for damage, for the error's last sentence.
-  static let repairKeeps =
-    "Run repair: it keeps every change before the damage and sets every intact change after"
-    + " it aside, counted, in a file it names, to apply once you have looked"
+  /// What a salvage does with a journal refused for damage, for the error's last sentence.
+  static let salvageKeeps =
+    "A salvage (LocalRepository.salvage) keeps every change before the damage and sets every"
+    + " intact change after it aside, counted, in a file it names, to apply once you have"
+    + " looked"
 
   /// The offset of the first intact record after the damaged one at `position` that says the
   /// journal had been synced past `damaged` (an absolute offset) when it was written; a
