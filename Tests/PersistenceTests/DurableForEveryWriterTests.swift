@@ -96,6 +96,7 @@ import Testing
     }
     #expect(url.lastPathComponent == "q.json.journal")
     #expect(reason.contains("byte \(third)"), "\(reason)")
+    #expect(reason.contains("sets aside the 2 intact changes after it"), "\(reason)")
     #expect(bytes(of: journalURL(in: folder)) == journal, "refusing writes nothing")
   }
 
@@ -116,6 +117,7 @@ import Testing
       return
     }
     #expect(reason.contains("synced up to byte \(end)"), "\(reason)")
+    #expect(reason.contains("no intact change follows it"), "\(reason)")
   }
 
   /// A record zeroed with its end of line, then one intact record that says the journal was

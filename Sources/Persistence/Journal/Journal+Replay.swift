@@ -42,7 +42,8 @@ extension Journal {
       // sync made records durable there.
       if Record.isFreeSpace(bytes, from: position) {
         try refuseIfMarkedSynced(
-          past: at, snapshotSequence: snapshotSequence, "the records end at byte \(at)",
+          past: at, in: bytes, from: offset, snapshotSequence: snapshotSequence,
+          "the records end at byte \(at)",
           so: "saved changes are missing: the journal was damaged, cut short, or replaced by an"
             + " older copy")
         break records
@@ -55,7 +56,7 @@ extension Journal {
             url,
             reason: "the record at byte \(at) has sequence \(number), not above the \(last) of the"
               + " record before it (two writers that did not exclude each other both wrote)."
-              + " \(Self.salvageKeeps)")
+              + " \(Self.repairWouldKeep(before: at, after: position - 1, of: bytes))")
         }
         lastRecordNumber = number
         last = position..<end
@@ -81,10 +82,11 @@ extension Journal {
             url,
             reason: "the record at byte \(at) is damaged (\(reason)), and the record at byte"
               + " \(witness) was written after the journal was synced past it, so a saved change"
-              + " was damaged, not a write torn by a crash. \(Self.salvageKeeps)")
+              + " was damaged, not a write torn by a crash."
+              + " \(Self.repairWouldKeep(before: at, after: position, of: bytes))")
         }
         try refuseIfMarkedSynced(
-          past: at, snapshotSequence: snapshotSequence,
+          past: at, in: bytes, from: offset, snapshotSequence: snapshotSequence,
           "the record at byte \(at) is damaged (\(reason))",
           so: "a saved change was damaged, not a write torn by a crash")
         if case .damaged = parsed { damaged = true }
@@ -104,21 +106,33 @@ extension Journal {
   /// (what reading found there) ends the records: then saved changes are gone, `consequence`
   /// says how, and the store must not open as if they had never been.
   private func refuseIfMarkedSynced(
-    past at: Int64, snapshotSequence: Int, _ found: String, so consequence: String
+    past at: Int64, in bytes: [UInt8], from offset: Int64, snapshotSequence: Int,
+    _ found: String, so consequence: String
   ) throws(PersistenceError) {
     let marked = lengthMarkedSynced(snapshotSequence: snapshotSequence)
     guard at < marked else { return }
     throw .corrupt(
       url,
       reason: "\(found), but the journal had been synced up to byte \(marked), so \(consequence)."
-        + " \(Self.salvageKeeps)")
+        + " \(Self.repairWouldKeep(before: at, after: Int(at - offset), of: bytes))")
   }
 
-  /// What a salvage does with a journal refused for damage, for the error's last sentence.
-  static let salvageKeeps =
-    "A salvage (LocalRepository.salvage) keeps every change before the damage and sets every"
-    + " intact change after it aside, counted, in a file it names, to apply once you have"
-    + " looked"
+  /// What a repair (``LocalRepository/salvage(directory:filename:configuration:now:)``)
+  /// would keep of a journal refused at byte `at`: the changes before it, and, set aside, the
+  /// intact records of `bytes` that start after index `position` (so `position - 1` counts
+  /// the record at `position` too). The error's last sentence.
+  static func repairWouldKeep(before at: Int64, after position: Int, of bytes: [UInt8]) -> String {
+    var count = 0
+    var from = position
+    while let start = Record.nextIntactRecord(in: bytes, after: from) {
+      count += 1
+      from = start
+    }
+    let kept = "A repair keeps every change before byte \(at)"
+    guard count > 0 else { return kept + "; no intact change follows it" }
+    return kept + " and sets aside the \(count) intact change\(count == 1 ? "" : "s") after it,"
+      + " in a file it names, to apply once you have looked"
+  }
 
   /// The offset of the first intact record after the damaged one at `position` that says the
   /// journal had been synced past `damaged` (an absolute offset) when it was written; a
