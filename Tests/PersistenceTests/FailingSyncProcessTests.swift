@@ -11,6 +11,12 @@ import Testing
 /// double in between. The shim (``FsyncFailureShim``) is C, built with the system's C
 /// compiler into the test's temporary folder.
 @Suite struct FailingSyncProcessTests {
+  /// How many healthy and failing writers run at once. Under the thread sanitizer, whose
+  /// children run many times slower, one of each: eight of them starve the rest of the suite.
+  static let writerMixes: [(healthy: Int, failing: Int)] =
+    ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread"
+    ? [(1, 1)] : [(1, 1), (2, 2), (6, 2)]
+
   @Test(.enabled(if: FsyncFailureShim.canBuild, "no C compiler (cc) to build the fsync shim"))
   func whatAFailingFsyncCoveredIsNeitherAcknowledgedNorStored() throws {
     let scratch = try TemporaryDirectory(prefix: "FailingSync")
@@ -39,7 +45,7 @@ import Testing
   /// writer is in it, and no save reported "not saved" is.
   @Test(
     .enabled(if: FsyncFailureShim.canBuild, "no C compiler (cc) to build the fsync shim"),
-    arguments: [(healthy: 1, failing: 1), (healthy: 2, failing: 2), (healthy: 6, failing: 2)])
+    arguments: writerMixes)
   func failingWritersBesideHealthyOnesLoseNothingAcknowledged(
     healthy: Int, failing: Int
   ) async throws {
