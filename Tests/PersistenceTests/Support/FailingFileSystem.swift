@@ -156,16 +156,22 @@ final class FailingFileSystem: FileSystem {
   func write(
     _ descriptor: Int32, path: String, at offset: Int64, from buffer: UnsafeRawBufferPointer
   ) throws(SystemCallError) -> Int {
-    // The lock file's only write is the synced mark: named apart from the journal's records.
+    // The lock file's writes are its marks (the lock's, the journal's synced length): named
+    // apart from the journal's records.
     try check(path.hasSuffix(".lock") ? "pwrite mark" : "pwrite", path)
     let before = try real.status(ofDescriptor: descriptor, path: path).size
     // What the write replaces, read first so that a power cut can put it back.
     let overlap = Int(max(0, min(before - offset, Int64(buffer.count))))
-    let replaced = [UInt8](unsafeUninitializedCapacity: overlap) { bytes, count in
-      count =
-        (try? real.read(
-          descriptor, path: path, at: offset, into: UnsafeMutableRawBufferPointer(bytes))) ?? 0
-    }
+    // Nothing to read past the end: an array made with a capacity of 0 would write its count
+    // into the one empty array every thread shares, which the thread sanitizer reports.
+    let replaced =
+      overlap == 0
+      ? []
+      : [UInt8](unsafeUninitializedCapacity: overlap) { bytes, count in
+        count =
+          (try? real.read(
+            descriptor, path: path, at: offset, into: UnsafeMutableRawBufferPointer(bytes))) ?? 0
+      }
     let count = try real.write(descriptor, path: path, at: offset, from: buffer)
     noteWrite(
       path, at: offset, of: UnsafeRawBufferPointer(rebasing: buffer[..<count]), size: before)
