@@ -76,5 +76,6 @@ extension LocalRepository {
       pendingSync.lossyFailure = nil  // Reported here.
       throw error
     }
+    journal.writeSyncedMark()
   }
 }

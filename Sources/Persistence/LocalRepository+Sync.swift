@@ -181,6 +181,8 @@ extension LocalRepository {
           throw .outcomeUnknown(
             fileURL, reason: "the journal cut back could not be synced: \(error)")
         }
+        // A mark another writer left may say the cut records were durable.
+        journal.writeSyncedMark()
       }
     } catch let failure {
       outcome = .outcomeUnknown(

@@ -30,6 +30,7 @@ import Testing
       saved.append(Note(title: "saved \(index)", text: "a"))
       try await repository.save(saved[saved.count - 1])
     }
+    try await repository.synchronize()  // As an app does when it stops writing for now.
     return (repository, saved)
   }
 
@@ -54,6 +55,7 @@ import Testing
     let copy = folder.appending("copy")
     try FileManager.default.copyItem(at: journalURL(in: folder), to: copy)
     try await repository.save(Note(title: "only in the replaced file", text: "a"))
+    try await repository.synchronize()
     #expect(rename(copy.path, journalURL(in: folder).path) == 0)
     let before = bytes(of: journalURL(in: folder))
 

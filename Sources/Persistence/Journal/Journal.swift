@@ -74,6 +74,8 @@ final class Journal {
   /// The store's lock file, where the ``SyncedMark`` is kept, and the descriptor that writes it.
   let lockPath: String
   var markDescriptor: Int32?
+  /// The length the last ``SyncedMark`` this instance wrote says is durable.
+  var markWritten: Int64 = 0
   /// Bytes after the intact records that are not reserved zeros: a write torn by a crash or a
   /// power cut, cut off (after a copy is kept) by the next writer. See `Journal+TornTail`.
   var tornTail: (bytes: [UInt8], copy: String?)?
@@ -95,6 +97,7 @@ final class Journal {
   }
 
   deinit {
+    writeSyncedMark()
     if let descriptor { try? fileSystem.close(descriptor, path: path) }
     if let markDescriptor { try? fileSystem.close(markDescriptor, path: lockPath) }
   }
@@ -112,6 +115,7 @@ final class Journal {
     lastRecordNumber = nil
     firstRecord = nil
     lastRecord = nil
+    markWritten = 0
     guard let (data, status) = try reader.readWholeFile() else {
       forgetDescriptor()
       identity = nil
@@ -175,7 +179,10 @@ final class Journal {
   func truncate(to newLength: Int64) throws(SystemCallError) {
     let descriptor = try openForWriting()
     try fileSystem.truncate(descriptor, path: path, to: newLength)
-    if newLength < length { generation += 1 }
+    if newLength < length {
+      generation += 1
+      markWritten = 0  // A mark for the longer file must be written again, shorter.
+    }
     length = newLength
     size = newLength
     syncedLength = min(syncedLength, newLength)
@@ -202,6 +209,7 @@ final class Journal {
     ownUnsynced = nil
     firstRecord = nil
     lastRecord = nil
+    markWritten = 0
   }
 
   /// The descriptor used for appends, opening (and if needed creating) the file first.
