@@ -13,11 +13,14 @@
 ///
 /// Each record says how far the journal was synced when it was written, which covers every
 /// record but the last ones: nothing in the journal witnesses them. Damage to them, or zeros
-/// over them, would read as a write torn by a power cut. So after every sync that succeeds,
-/// the writer puts this line in `<store>.lock` (a file that is never renamed), at
-/// ``offset``, after the lock's own mark (see `StoreLock`). It is not synced itself: a power cut may lose it, which only makes a
-/// reader trust less; it is written after the sync returned, so it never claims more than is
-/// durable. A reader refuses damage below it as damage to saved changes.
+/// over them, would read as a write torn by a power cut. So when a writer stops writing for
+/// now (``LocalRepository/synchronize()``, or the repository going away), it puts how far
+/// its last successful sync reached in `<store>.lock` (a file that is never renamed), at
+/// ``offset``, after the lock's own mark (see `StoreLock`). It is not synced itself: a power
+/// cut may lose it, which only makes a reader trust less; it is written after the sync
+/// returned, so it never claims more than is durable. A reader refuses damage below it as
+/// damage to saved changes. A writer killed before it stops writing leaves no mark for its
+/// last records: damage to them then reads as a torn write, as it did before the mark.
 ///
 /// The journal is named by its first record, its number and the CRC-32C of its bytes, so that
 /// a copy of the store's files keeps the mark's meaning: a journal emptied or replaced by a
