@@ -72,7 +72,7 @@ extension LocalRepository {
     }
     pendingSync.flushesFinished = max(pendingSync.flushesFinished, flushed.number)
     if case .success = flushed.result, flushed.covered.generation == journal.generation {
-      journal.noteSynced(through: flushed.covered.end)
+      journal.markSynced(through: flushed.covered.end)
     }
     try settle(position, after: flushed.result)
   }

@@ -23,25 +23,18 @@ extension Journal {
   func synchronize() throws(SystemCallError) {
     let covered = length
     try fileSystem.synchronize(try openForWriting(), path: path)
-    noteSynced(through: covered)
-  }
-
-  /// Records that a sync of this instance's made the first `length` bytes durable, for the
-  /// ``SyncedMark`` to say so when this instance stops writing (``writeSyncedMark()``).
-  ///
-  /// Not at once: the next record this instance writes says as much, and writing the mark
-  /// after every sync costs more than the mark's few bytes. The lock file's status is read
-  /// at every acquisition, so a write into it stamps a precise time, which moves the clock
-  /// every coarse time stamp uses, and the next `fsync` of the journal then has its times to
-  /// commit too: about 50 µs a durable save here.
-  func noteSynced(through length: Int64) {
-    markSynced(through: length)
+    markSynced(through: covered)
   }
 
   /// Writes the ``SyncedMark`` for how far this instance's syncs reached, if it says more
   /// than the mark written last: what vouches for the last records, which no later record
   /// does. Called when the repository stops writing for now (``LocalRepository/synchronize()``,
   /// and when it goes away). A mark that cannot be written only leaves readers trusting less.
+  ///
+  /// Not after every sync: the next record this instance writes says as much, and the lock
+  /// file's status is read at every acquisition, so a write into it stamps a precise time,
+  /// which moves the clock every coarse time stamp uses, and the next `fsync` of the journal
+  /// then has its times to commit too: about 50 µs a durable save here.
   func writeSyncedMark() {
     guard syncedLength > markWritten, let first = firstRecord else { return }
     let mark = SyncedMark(

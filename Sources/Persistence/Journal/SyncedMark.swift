@@ -39,8 +39,7 @@ struct SyncedMark: Equatable {
 
   /// The line, with the CRC-32C of what comes before its checksum.
   var encoded: [UInt8] {
-    let body = "synced \(firstRecord) \(StoreFormat.hex(firstChecksum)) \(length)"
-    return Array("\(body) \(StoreFormat.hex(CRC32C.checksum(Array(body.utf8))))\n".utf8)
+    Array("\(body) \(StoreFormat.hex(checksum))\n".utf8)
   }
 
   /// The mark at the start of `bytes`, or `nil` when there is none or it fails its checks.
@@ -63,9 +62,9 @@ struct SyncedMark: Equatable {
     self.length = length
   }
 
-  private var checksum: UInt32 {
-    CRC32C.checksum(Array("synced \(firstRecord) \(StoreFormat.hex(firstChecksum)) \(length)".utf8))
-  }
+  /// The line without its checksum, and the checksum of it.
+  private var body: String { "synced \(firstRecord) \(StoreFormat.hex(firstChecksum)) \(length)" }
+  private var checksum: UInt32 { CRC32C.checksum(Array(body.utf8)) }
 
   /// The mark in the lock file at `path`, if it can be read and is whole.
   static func read(from path: String, fileSystem: any FileSystem) -> SyncedMark? {
