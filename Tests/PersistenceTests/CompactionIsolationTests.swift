@@ -58,7 +58,15 @@ import Testing
   /// stores a save; once the gate opens, the compaction installs its snapshot and nothing is
   /// lost. Had the encode run on the actor, the read would wait for the gate (the gate gives
   /// up after 20 s, so that a regression fails instead of hanging).
+  ///
+  /// The gate blocks a thread of the cooperative pool, so the test itself runs on an executor
+  /// of its own: with tests running beside it on two cores, it might otherwise find no pool
+  /// thread free until the gate gives up.
   @Test func readsAndSavesGoOnWhileACompactionEncodes() async throws {
+    try await onOwnExecutor { try await checkReadsAndSavesDuringACompaction() }
+  }
+
+  private func checkReadsAndSavesDuringACompaction() async throws {
     let folder = try TemporaryDirectory()
     var configuration = StoreConfiguration()
     configuration.minimumCompactionSize = 4_096
