@@ -23,18 +23,18 @@ private let questions = DataFolderCommand("questions", dataFolderVariable: "QUES
   /// process whose `fsync` fails (a preloaded shim makes it fail for files in the folder)
   /// cannot save Gamma. Its failure must cost only Gamma.
   @Test(.enabled(if: FsyncFailureShim.canBuild, "no C compiler (cc) to build the fsync shim"))
-  func aProcessWhoseSyncFailsKeepsEveryEarlierProcesssSave() throws {
-    let shim = try FsyncFailureShim.build(in: folder.url)
+  func aProcessWhoseSyncFailsKeepsEveryEarlierProcesssSave() async throws {
+    let shim = try await FsyncFailureShim.build(in: folder.url)
     for prompt in ["Alpha?", "Beta?", "Beta2?"] {
-      let added = try questions.run(in: data, ["add", prompt, "--answer", "a"])
+      let added = try await questions.run(in: data, ["add", prompt, "--answer", "a"])
       try #require(added.status == 0, "\(prompt): \(added.standardError)")
     }
-    let gamma = try questions.run(
+    let gamma = try await questions.run(
       in: data, ["add", "Gamma?", "--answer", "a"],
       environment: FsyncFailureShim.environment(shim, failingUnder: data))
     #expect(gamma.status == 1, "\(gamma.standardOutput)\(gamma.standardError)")
 
-    let (prompts, listed) = try questions.listed("prompt", in: data, by: ["--json", "list"])
+    let (prompts, listed) = try await questions.listed("prompt", in: data, by: ["--json", "list"])
     #expect(listed.status == 0, "\(listed.standardError)")
     #expect(prompts == ["Alpha?", "Beta?", "Beta2?"], "\(listed.standardOutput)")
   }
@@ -43,9 +43,9 @@ private let questions = DataFolderCommand("questions", dataFolderVariable: "QUES
   /// record in the journal is changed. That is damage to a save that was reported saved:
   /// `questions list` must refuse, naming the journal and where the damage is, rather than
   /// list the two questions before it.
-  @Test func aChangedLetterInASavedRecordIsRefusedNotListedAround() throws {
+  @Test func aChangedLetterInASavedRecordIsRefusedNotListedAround() async throws {
     for index in 1...5 {
-      let added = try questions.run(
+      let added = try await questions.run(
         in: data, ["add", "Question number \(index)?", "--answer", "a"])
       try #require(added.status == 0, "\(added.standardError)")
     }
@@ -60,7 +60,7 @@ private let questions = DataFolderCommand("questions", dataFolderVariable: "QUES
     bytes[letter] = UInt8(ascii: "N")
     try Data(bytes).write(to: journal)
 
-    let listed = try questions.run(in: data, ["list"])
+    let listed = try await questions.run(in: data, ["list"])
     #expect(listed.status != 0, "listed: \(listed.standardOutput)")
     #expect(listed.standardError.contains("questions.json.journal"), "\(listed.standardError)")
     #expect(

@@ -25,10 +25,10 @@ import Testing
     #expect(console.output.isEmpty)
   }
 
-  @Test func anInvalidByteInTheDataFolderIsRefusedByTheRealBinary() throws {
+  @Test func anInvalidByteInTheDataFolderIsRefusedByTheRealBinary() async throws {
     let folder = try TemporaryDirectory(prefix: "AppArgumentEncoding")
     let binary = BuiltProducts.executable("questions").path
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       [
         "-c", "\"$0\" --data-dir \"$1/data$(printf '\\377')\" add x --answer y", binary,

@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test(arguments: ["README.md", "Docs/Persistence.docc/GettingStarted.md"])
-  func theDocumentedClientManifestResolvesFromACheckoutOfAnotherName(page: String) throws {
+  func theDocumentedClientManifestResolvesFromACheckoutOfAnotherName(page: String) async throws {
     let manifest = try Self.manifest(in: page)
     #expect(manifest.contains("\"../QuestionBank\""), "the listing's path changed: \(manifest)")
     let folder = try TemporaryDirectory(prefix: "ClientManifest")
@@ -39,7 +39,7 @@ import Testing
       to: client.appendingPathComponent("Tests/NotesCoreTests/NotesTests.swift"))
     try Data(manifest.replacingOccurrences(of: "\"../QuestionBank\"", with: "\"../clone\"").utf8)
       .write(to: client.appendingPathComponent("Package.swift"))
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["swift", "package", "--package-path", client.path, "show-dependencies"])
     #expect(result.status == 0, "\(result.standardError)")

@@ -22,10 +22,10 @@ import Testing
     let arguments = ["-c", Self.addLoop, questions.path, folder.url.path]
     let started = ContinuousClock.now
     async let first = onOwnThread {
-      try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments + ["A", count])
+      try ChildProcess.runBlocking(URL(fileURLWithPath: "/bin/sh"), arguments + ["A", count])
     }
     async let second = onOwnThread {
-      try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), arguments + ["B", count])
+      try ChildProcess.runBlocking(URL(fileURLWithPath: "/bin/sh"), arguments + ["B", count])
     }
     let results = try await [first, second]
     let elapsed = ContinuousClock.now - started
@@ -37,7 +37,8 @@ import Testing
     let printed = results.map { $0.standardOutput.split(separator: "\n").map(String.init) }
     #expect(printed.map(\.count) == [Self.addsPerProcess, Self.addsPerProcess])
 
-    let list = try ChildProcess.run(questions, ["--data-dir", folder.url.path, "--json", "list"])
+    let list = try await ChildProcess.run(
+      questions, ["--data-dir", folder.url.path, "--json", "list"])
     try #require(list.status == 0, "\(list.standardError)")
     let listed = try JSONDecoder().decode([Question].self, from: Data(list.standardOutput.utf8))
     #expect(listed.count == 2 * Self.addsPerProcess)

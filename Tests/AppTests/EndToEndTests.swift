@@ -17,14 +17,14 @@ import Testing
   var storeFile: URL { folder.appending("questions.json") }
 
   /// Runs the binary with `--data-dir` pointing at the test's folder.
-  func questions(_ arguments: [String]) throws -> ChildProcessResult {
-    try run(["--data-dir", folder.url.path] + arguments)
+  func questions(_ arguments: [String]) async throws -> ChildProcessResult {
+    try await run(["--data-dir", folder.url.path] + arguments)
   }
 
   /// Runs the binary with no `QUESTIONS_DATA_DIR` and a private `XDG_DATA_HOME` unless given.
   func run(
     _ arguments: [String], environment: [String: String?] = [:]
-  ) throws
+  ) async throws
     -> ChildProcessResult
   {
     var merged: [String: String?] = [
@@ -32,13 +32,13 @@ import Testing
       "XDG_DATA_HOME": folder.appending("xdg").path,
     ]
     merged.merge(environment) { $1 }
-    return try ChildProcess.run(
+    return try await ChildProcess.run(
       BuiltProducts.executable("questions"), arguments, environment: merged)
   }
 
   /// Adds a question and returns the id the binary printed.
-  func add(_ prompt: String, answer: String, tags: [String] = []) throws -> String {
-    let result = try questions(
+  func add(_ prompt: String, answer: String, tags: [String] = []) async throws -> String {
+    let result = try await questions(
       ["add", prompt, "--answer", answer] + tags.flatMap { ["--tag", $0] })
     try #require(result.status == 0, "\(result.standardError)")
     let id = result.standardOutput.trimmingCharacters(in: .newlines)
@@ -47,10 +47,11 @@ import Testing
     return id
   }
 
-  @Test func addThenListAsJSON() throws {
-    let first = try add("What does an actor guarantee?", answer: "Serial access", tags: ["actors"])
-    let second = try add("What is Sendable?", answer: "Safe to share")
-    let result = try questions(["list", "--json"])
+  @Test func addThenListAsJSON() async throws {
+    let first = try await add(
+      "What does an actor guarantee?", answer: "Serial access", tags: ["actors"])
+    let second = try await add("What is Sendable?", answer: "Safe to share")
+    let result = try await questions(["list", "--json"])
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty)
     let data = Data(result.standardOutput.utf8)
@@ -64,9 +65,9 @@ import Testing
     }
   }
 
-  @Test func showByPrefixPrintsEveryField() throws {
-    let id = try add("What is an Optional?", answer: "A value or nothing", tags: ["basics"])
-    let result = try questions(["show", String(id.prefix(8)).lowercased()])
+  @Test func showByPrefixPrintsEveryField() async throws {
+    let id = try await add("What is an Optional?", answer: "A value or nothing", tags: ["basics"])
+    let result = try await questions(["show", String(id.prefix(8)).lowercased()])
     #expect(result.status == 0)
     for field in [id, "What is an Optional?", "A value or nothing", "basics"] {
       #expect(result.standardOutput.contains(field))
@@ -74,31 +75,32 @@ import Testing
     #expect(result.standardOutput.contains(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/))
   }
 
-  @Test func deleteRemovesFromTheFile() throws {
-    let kept = try add("Kept?", answer: "yes")
-    let removed = try add("Removed?", answer: "yes")
-    let result = try questions(["delete", removed])
+  @Test func deleteRemovesFromTheFile() async throws {
+    let kept = try await add("Kept?", answer: "yes")
+    let removed = try await add("Removed?", answer: "yes")
+    let result = try await questions(["delete", removed])
     #expect(result.status == 0)
     #expect(result.standardError == "Deleted \(removed)\n")
-    let stored = try JSONDecoder().decode(
+    let stored = try await JSONDecoder().decode(
       [Question].self, from: Data(try questions(["--json"]).standardOutput.utf8))
     #expect(stored.map(\.id.uuidString) == [kept])
   }
 
-  @Test func searchFindsMatchingWords() throws {
-    _ = try add("What does an actor guarantee?", answer: "Serial access", tags: ["concurrency"])
-    let other = try add("What is an Optional?", answer: "A value or nothing")
-    let found = try questions(["search", "optional", "VALUE"])
+  @Test func searchFindsMatchingWords() async throws {
+    _ = try await add(
+      "What does an actor guarantee?", answer: "Serial access", tags: ["concurrency"])
+    let other = try await add("What is an Optional?", answer: "A value or nothing")
+    let found = try await questions(["search", "optional", "VALUE"])
     #expect(found.status == 0)
     #expect(found.standardOutput.hasPrefix(String(other.prefix(8))))
     #expect(found.standardOutput.split(separator: "\n").count == 1)
-    let missed = try questions(["search", "zebra"])
+    let missed = try await questions(["search", "zebra"])
     #expect(missed.status == 0)
     #expect(missed.standardError.lowercased().contains("no questions match"))
   }
 
-  @Test func usageErrorExits64WithUsageLine() throws {
-    let result = try questions(["add", "No answer?"])
+  @Test func usageErrorExits64WithUsageLine() async throws {
+    let result = try await questions(["add", "No answer?"])
     #expect(result.status == 64)
     #expect(result.standardOutput.isEmpty)
     #expect(result.standardError.hasPrefix("questions: error: "))
@@ -107,11 +109,11 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: storeFile.path))
   }
 
-  @Test func corruptStoreExits1AndIsLeftUntouched() throws {
+  @Test func corruptStoreExits1AndIsLeftUntouched() async throws {
     let bytes = Data([0xFF, 0xFE, 0x7B, 0x00, 0x22])
     try bytes.write(to: storeFile)
     for arguments in [["list"], ["add", "Q?", "--answer", "A"], ["--json"]] {
-      let result = try questions(arguments)
+      let result = try await questions(arguments)
       #expect(result.status == 1, "\(arguments)")
       #expect(result.standardOutput.isEmpty)
       #expect(result.standardError.hasPrefix("questions: error: "))
@@ -120,8 +122,8 @@ import Testing
     #expect(try Data(contentsOf: storeFile) == bytes)
   }
 
-  @Test func helpPrintsTheUsualSections() throws {
-    let result = try run(["--help"])
+  @Test func helpPrintsTheUsualSections() async throws {
+    let result = try await run(["--help"])
     #expect(result.status == 0)
     #expect(result.standardError.isEmpty)
     var rest = Substring(result.standardOutput)
@@ -129,36 +131,36 @@ import Testing
       let range = try #require(rest.range(of: header), "missing \(header)")
       rest = rest[range.upperBound...]
     }
-    let add = try run(["add", "-h"])
+    let add = try await run(["add", "-h"])
     #expect(add.status == 0)
     #expect(add.standardOutput.contains("USAGE: questions add <prompt> --answer <text>"))
     #expect(add.standardOutput.contains("\nARGUMENTS:\n"))
   }
 
-  @Test func emptyStoreShowsAHint() throws {
-    let result = try questions([])
+  @Test func emptyStoreShowsAHint() async throws {
+    let result = try await questions([])
     #expect(result.status == 0)
     #expect(result.standardError.contains("questions add \""))
     #expect(result.standardError.contains("--answer"))
-    #expect(try questions(["--json"]).standardOutput == "[]\n")
+    await #expect(try questions(["--json"]).standardOutput == "[]\n")
   }
 
-  @Test func environmentVariableChoosesTheFolder() throws {
+  @Test func environmentVariableChoosesTheFolder() async throws {
     let chosen = folder.appending("from-env")
-    let added = try run(
+    let added = try await run(
       ["add", "Where?", "--answer", "env"], environment: ["QUESTIONS_DATA_DIR": chosen.path])
     #expect(added.status == 0)
     #expect(
       FileManager.default.fileExists(atPath: chosen.appendingPathComponent("questions.json").path))
-    let listed = try questions([])
+    let listed = try await questions([])
     #expect(listed.standardError.contains("questions add"))
-    let fromEnv = try run(["list"], environment: ["QUESTIONS_DATA_DIR": chosen.path])
+    let fromEnv = try await run(["list"], environment: ["QUESTIONS_DATA_DIR": chosen.path])
     #expect(fromEnv.standardOutput.contains("Where?"))
   }
 
-  @Test func pipedOutputHasNoColour() throws {
-    _ = try add("Plain?", answer: "yes")
-    let result = try run(
+  @Test func pipedOutputHasNoColour() async throws {
+    _ = try await add("Plain?", answer: "yes")
+    let result = try await run(
       ["--data-dir", folder.url.path], environment: ["TERM": "xterm-256color"])
     #expect(!result.standardOutput.contains("\u{1B}"))
   }

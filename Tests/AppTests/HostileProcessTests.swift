@@ -16,9 +16,9 @@ import Testing
   /// as a variable assignment, and `redirection` after it, such as `>&-`.
   func questions(
     _ arguments: String, shell: String = "", redirection: String = ""
-  ) throws -> ChildProcessResult {
+  ) async throws -> ChildProcessResult {
     let binary = BuiltProducts.executable("questions").path
-    return try ChildProcess.run(
+    return try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       ["-c", "cd \"$1\" && \(shell) \"$0\" \(arguments) \(redirection)", binary, folder.url.path],
       environment: ["QUESTIONS_DATA_DIR": nil, "XDG_DATA_HOME": nil, "NO_COLOR": "1"])
@@ -27,16 +27,16 @@ import Testing
   nonisolated static let closings = ["<&-", ">&-", "2>&-", "<&- >&- 2>&-"]
 
   @Test(arguments: closings)
-  func aClosedStandardStreamNeverBecomesAStoreFile(closing: String) throws {
+  func aClosedStandardStreamNeverBecomesAStoreFile(closing: String) async throws {
     let data = "--data-dir data"
     for command in [
       "add 'Closed?' --answer yes", "list", "--json list", "sample", "export out.json",
       "import out.json", "repair", "stats",
     ] {
-      let result = try questions("\(data) \(command)", redirection: closing)
+      let result = try await questions("\(data) \(command)", redirection: closing)
       #expect(!result.wasSignalled, "\(command) \(closing): \(result.standardError)")
     }
-    let listed = try questions("\(data) --json list")
+    let listed = try await questions("\(data) --json list")
     try #require(listed.status == 0, "\(listed.standardError)")
     let stored = try JSONDecoder().decode([Question].self, from: Data(listed.standardOutput.utf8))
     #expect(stored.contains { $0.prompt == "Closed?" })
@@ -58,12 +58,12 @@ import Testing
   /// A command whose output cannot be written fails, as `ls >&-` does: the descriptor kept
   /// taken so that no store file becomes standard output must not swallow what is printed.
   @Test(arguments: printing)
-  func aClosedStandardOutputIsReportedNotIgnored(command: String) throws {
+  func aClosedStandardOutputIsReportedNotIgnored(command: String) async throws {
     let data = "--data-dir data"
-    let added = try questions("\(data) add 'Printed?' --answer yes")
+    let added = try await questions("\(data) add 'Printed?' --answer yes")
     try #require(added.status == 0, "\(added.standardError)")
     let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-    let result = try questions(
+    let result = try await questions(
       "\(data) \(command.replacingOccurrences(of: "ID", with: id))", redirection: ">&-")
     #expect(result.status == 1, "\(command): \(result.standardError)")
     #expect(
@@ -72,22 +72,22 @@ import Testing
   }
 
   /// With standard error closed nothing can be reported, but the status still says so.
-  @Test func aClosedStandardErrorStillEndsWithFailure() throws {
+  @Test func aClosedStandardErrorStillEndsWithFailure() async throws {
     // An empty store's `list` says so on standard error.
-    let result = try questions("--data-dir data list", redirection: "2>&-")
+    let result = try await questions("--data-dir data list", redirection: "2>&-")
     #expect(result.status == 1, "\(result.standardOutput)")
-    let quiet = try questions("--data-dir data --json list", redirection: "2>&-")
+    let quiet = try await questions("--data-dir data --json list", redirection: "2>&-")
     #expect(quiet.status == 0, "nothing was written to standard error: \(quiet.standardOutput)")
   }
 
   nonisolated static let variables = ["QUESTIONS_DATA_DIR", "XDG_DATA_HOME", "HOME"]
 
   @Test(arguments: variables)
-  func aDataFolderVariableThatIsNotUTF8IsRefused(variable: String) throws {
+  func aDataFolderVariableThatIsNotUTF8IsRefused(variable: String) async throws {
     // Absolute, inside the test's folder: XDG_DATA_HOME and HOME count only when absolute.
     var shell = "\(variable)=\"$PWD/$(printf 'dir\\377')\""
     if variable == "HOME" { shell += " XDG_DATA_HOME=" }
-    let result = try questions("add 'Q?' --answer A", shell: shell)
+    let result = try await questions("add 'Q?' --answer A", shell: shell)
     #expect(result.status == 64, "\(result.standardError)")
     #expect(result.standardError.contains(variable), "\(result.standardError)")
     #expect(result.standardError.contains("UTF-8"), "\(result.standardError)")
@@ -95,8 +95,8 @@ import Testing
     #expect(created.isEmpty, "\(created)")
   }
 
-  @Test func aVariableThatIsNotUsedMayHoldAnyBytes() throws {
-    let result = try questions(
+  @Test func aVariableThatIsNotUsedMayHoldAnyBytes() async throws {
+    let result = try await questions(
       "--data-dir data add 'Q?' --answer A", shell: "XDG_DATA_HOME=\"$PWD/$(printf 'dir\\377')\"")
     #expect(result.status == 0, "\(result.standardError)")
   }

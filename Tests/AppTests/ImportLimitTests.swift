@@ -33,10 +33,10 @@ import Testing
     #expect(overByOne.errors.contains("larger than"), "\(overByOne.errors)")
   }
 
-  @Test func standardInputOverTheCapIsRefused() throws {
+  @Test func standardInputOverTheCapIsRefused() async throws {
     let folder = try TemporaryDirectory(prefix: "AppImportLimitPipe")
     let binary = BuiltProducts.executable("questions").path
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       [
         "-c", "head -c 70000000 /dev/zero | \"$0\" --data-dir \"$1\" import --format csv -",

@@ -19,13 +19,13 @@ import Testing
 
   func importUnderLimit(
     _ file: URL, multiple: Int, in folder: TemporaryDirectory
-  ) throws
+  ) async throws
     -> ChildProcessResult
   {
     let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
     let limitKiB = (160 << 10) + multiple * size / 1024
     let binary = BuiltProducts.executable("questions").path
-    return try ChildProcess.run(
+    return try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       [
         "-c", "ulimit -v \(limitKiB) && exec timeout 100 \"$0\" --data-dir \"$1\" import \"$2\"",
@@ -38,12 +38,12 @@ import Testing
   }
 
   @Test(.disabled(if: underThreadSanitizer, "ulimit -v stops the thread sanitizer"))
-  func aJSONArrayOfEmptyObjectsStaysWithinFourTimesTheFile() throws {
+  func aJSONArrayOfEmptyObjectsStaysWithinFourTimesTheFile() async throws {
     let folder = try TemporaryDirectory(prefix: "AppImportMemory")
     let file = folder.appending("empty.json")
     try Data(("[" + Array(repeating: "{}", count: Self.elements).joined(separator: ",") + "]").utf8)
       .write(to: file)
-    let result = try importUnderLimit(file, multiple: 4, in: folder)
+    let result = try await importUnderLimit(file, multiple: 4, in: folder)
     #expect(result.status == 1, "\(result.standardError.suffix(300))")
     #expect(result.standardError.contains("has \(Self.elements) invalid rows"))
     let listed = result.standardError.split(separator: "\n").count { $0.contains("empty.json:") }
@@ -51,12 +51,12 @@ import Testing
   }
 
   @Test(.disabled(if: underThreadSanitizer, "ulimit -v stops the thread sanitizer"))
-  func aCSVOfBadRowsStaysWithinFourTimesTheFile() throws {
+  func aCSVOfBadRowsStaysWithinFourTimesTheFile() async throws {
     let folder = try TemporaryDirectory(prefix: "AppImportMemory")
     let file = folder.appending("bad.csv")
     try Data(("prompt,answer\n" + String(repeating: ",\n", count: Self.elements)).utf8)
       .write(to: file)
-    let result = try importUnderLimit(file, multiple: 4, in: folder)
+    let result = try await importUnderLimit(file, multiple: 4, in: folder)
     #expect(result.status == 1, "\(result.standardError.suffix(300))")
     #expect(result.standardError.contains("has \(Self.elements) invalid rows"))
   }

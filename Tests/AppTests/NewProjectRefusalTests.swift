@@ -18,16 +18,16 @@ import Testing
     folder = try TemporaryDirectory(prefix: "NewProject")
   }
 
-  func generate(_ arguments: [String]) throws -> ChildProcessResult {
-    try ChildProcess.run(
+  func generate(_ arguments: [String]) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/bash"),
       [Self.root.appendingPathComponent("scripts/new-project").path] + arguments)
   }
 
   func expectRefused(
     _ arguments: [String], saying words: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let result = try generate(arguments)
+  ) async throws {
+    let result = try await generate(arguments)
     #expect(result.status == 1, "\(result.standardError)", sourceLocation: sourceLocation)
     #expect(
       result.standardError.hasPrefix("new-project: error: "), "\(result.standardError)",
@@ -46,8 +46,8 @@ import Testing
   ]
 
   @Test(arguments: unusableModels)
-  func aModelNamedLikeATypeTheCodeUsesIsRefused(model: String) throws {
-    try expectRefused(
+  func aModelNamedLikeATypeTheCodeUsesIsRefused(model: String) async throws {
+    try await expectRefused(
       ["Recipes", model, folder.appending("Recipes").path], saying: "the generated code")
   }
 
@@ -55,40 +55,41 @@ import Testing
   /// name would make every unqualified use ambiguous, in the tests (Swift Testing's `Tag`,
   /// `Comment`) or everywhere (Foundation's `Notification`, `Locale`, `Measurement`).
   @Test(arguments: ["Tag", "Comment", "Notification", "Locale", "Measurement", "Operation"])
-  func aModelNamedLikeATypeOfAnImportedModuleIsRefused(model: String) throws {
-    try expectRefused(
+  func aModelNamedLikeATypeOfAnImportedModuleIsRefused(model: String) async throws {
+    try await expectRefused(
       ["Recipes", model, folder.appending("Recipes").path], saying: "a module the generated code")
   }
 
   @Test(arguments: [
     ["Recipes", "Decoding"], ["Recipes", "Localized"], ["Recipe", "RecipeModel"],
   ])
-  func aNameThatWouldMakeATypeOfATakenNameIsRefused(names: [String]) throws {
+  func aNameThatWouldMakeATypeOfATakenNameIsRefused(names: [String]) async throws {
     // MODEL=Decoding makes DecodingError, Localized LocalizedError; NAME=Recipe makes
     // RecipeModel, the name of the model.
-    try expectRefused(names + [folder.appending(names[0]).path], saying: "would make")
+    try await expectRefused(names + [folder.appending(names[0]).path], saying: "would make")
   }
 
   @Test(arguments: ["recipe", "rECIPE", "_Recipe"])
-  func aNameMustStartWithAnUpperCaseLetter(model: String) throws {
-    try expectRefused(["Recipes", model, folder.appending("Recipes").path], saying: "upper-case")
+  func aNameMustStartWithAnUpperCaseLetter(model: String) async throws {
+    try await expectRefused(
+      ["Recipes", model, folder.appending("Recipes").path], saying: "upper-case")
   }
 
-  @Test func aLowerCaseProjectNameIsRefusedToo() throws {
-    try expectRefused(
+  @Test func aLowerCaseProjectNameIsRefusedToo() async throws {
+    try await expectRefused(
       ["recipes", "Recipe", folder.appending("recipes").path], saying: "upper-case")
   }
 
   @Test(arguments: ["Templates/Oops", "Oops", "Sources/Deep/Oops"])
-  func aFolderInsideThisRepositoryIsRefused(inside: String) throws {
+  func aFolderInsideThisRepositoryIsRefused(inside: String) async throws {
     let target = Self.root.appendingPathComponent(inside)
-    let result = try generate(["Recipes", "Recipe", target.path])
+    let result = try await generate(["Recipes", "Recipe", target.path])
     #expect(result.status == 1, "\(result.standardError)")
     #expect(result.standardError.contains("inside this repository"), "\(result.standardError)")
     #expect(!FileManager.default.fileExists(atPath: target.path))
   }
 
-  @Test func aFolderLeftByAKilledRunIsRemovedByTheNext() throws {
+  @Test func aFolderLeftByAKilledRunIsRemovedByTheNext() async throws {
     // The process id of a child that has ended: no process has it now.
     let ended = Process()
     ended.executableURL = URL(fileURLWithPath: "/bin/true")
@@ -96,7 +97,7 @@ import Testing
     ended.waitUntilExit()
     let leftover = folder.appending(".new-project.\(ended.processIdentifier).AbCdEf")
     try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
-    let result = try generate(["Recipes", "Recipe", folder.appending("Recipes").path])
+    let result = try await generate(["Recipes", "Recipe", folder.appending("Recipes").path])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(!FileManager.default.fileExists(atPath: leftover.path))
     #expect(result.standardError.contains(leftover.lastPathComponent), "\(result.standardError)")

@@ -14,15 +14,15 @@ import Testing
 
   var storeFile: URL { folder.appending("questions.json") }
 
-  func questions(_ arguments: [String]) throws -> ChildProcessResult {
-    try ChildProcess.run(
+  func questions(_ arguments: [String]) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path] + arguments,
       environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": nil])
   }
 
   /// The prompts `list --json` prints.
-  func prompts() throws -> [String] {
-    let list = try questions(["--json", "list"])
+  func prompts() async throws -> [String] {
+    let list = try await questions(["--json", "list"])
     let items = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8))
     return (items as? [[String: Any]] ?? []).compactMap { $0["prompt"] as? String }
   }
@@ -30,9 +30,9 @@ import Testing
   /// Five questions, one process each, then the journal's second record (the third
   /// question) removed, as an edit by hand or a lost block would: the two saved after it are
   /// intact, but out of sequence.
-  @Test func theChangesRepairSetsAsideComeBackWithApply() throws {
+  @Test func theChangesRepairSetsAsideComeBackWithApply() async throws {
     for prompt in ["First?", "Second?", "Third?", "Fourth?", "Fifth?"] {
-      #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
+      await #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
     }
     let journal = folder.appending("questions.json.journal")
     let original = try #require(FileManager.default.contents(atPath: journal.path))
@@ -42,14 +42,14 @@ import Testing
     var edited = Data(records.map { $0 + [UInt8(ascii: "\n")] }.joined())
     edited.append(Data(count: original.count - edited.count))
     try edited.write(to: journal)
-    #expect(try questions(["list"]).status == 1)
+    await #expect(try questions(["list"]).status == 1)
 
-    let repair = try questions(["repair"])
+    let repair = try await questions(["repair"])
     #expect(repair.status == 0, "\(repair.standardError)")
     #expect(
       repair.standardError.contains("2 intact later changes come after one that is damaged"),
       "\(repair.standardError)")
-    #expect(try prompts() == ["First?", "Second?"])
+    await #expect(try prompts() == ["First?", "Second?"])
     let command = try #require(
       repair.standardError.split(separator: "\n").first { $0.contains("repair --apply") })
     let file = try #require(command.components(separatedBy: "--apply ").last)
@@ -57,27 +57,27 @@ import Testing
 
     // Until applied, every later repair names the file: one cut off before it could print
     // its report leaves it for the next.
-    let later = try questions(["repair"])
+    let later = try await questions(["repair"])
     #expect(later.standardError.contains("is readable"), "\(later.standardError)")
     #expect(
       later.standardError.contains("still waiting in \(file)"), "\(later.standardError)")
     #expect(later.standardError.contains("repair --apply \(file)"), "\(later.standardError)")
 
-    let apply = try questions(["repair", "--apply", file])
+    let apply = try await questions(["repair", "--apply", file])
     #expect(apply.status == 0, "\(apply.standardError)")
     #expect(apply.standardError.contains("Applied 2 of 2 changes"), "\(apply.standardError)")
-    #expect(try prompts() == ["First?", "Second?", "Fourth?", "Fifth?"])
+    await #expect(try prompts() == ["First?", "Second?", "Fourth?", "Fifth?"])
 
     // Not twice: the file was renamed, and asking for either name applies nothing.
-    let again = try questions(["repair", "--apply", file])
+    let again = try await questions(["repair", "--apply", file])
     #expect(again.status == 1)
     #expect(again.standardError.contains("applied already"), "\(again.standardError)")
-    #expect(!(try questions(["repair"]).standardError.contains("still waiting")))
+    await #expect(!(try questions(["repair"]).standardError.contains("still waiting")))
     let renamed = file.replacingOccurrences(of: ".unapplied-", with: ".applied-")
-    let applied = try questions(["repair", "--apply", renamed])
+    let applied = try await questions(["repair", "--apply", renamed])
     #expect(applied.status == 1)
     #expect(applied.standardError.contains("Nothing was applied"), "\(applied.standardError)")
-    #expect(try prompts() == ["First?", "Second?", "Fourth?", "Fifth?"])
+    await #expect(try prompts() == ["First?", "Second?", "Fourth?", "Fifth?"])
   }
 
   /// A disk too full for the new snapshot (a file size limit, `ulimit -f`): repair fails,
@@ -90,14 +90,14 @@ import Testing
     .disabled(
       if: ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread",
       "the thread sanitizer's runtime crashes under ulimit -f"))
-  func aFullDiskChangesNothingAndSaysSo() throws {
-    #expect(try questions(["sample"]).status == 0)
+  func aFullDiskChangesNothingAndSaysSo() async throws {
+    await #expect(try questions(["sample"]).status == 0)
     var damaged = try #require(FileManager.default.contents(atPath: storeFile.path))
     let lines = damaged.indices.filter { damaged[$0] == UInt8(ascii: "\n") }
     damaged[lines[10] + 1] = UInt8(ascii: "[")  // One item's line no longer parses.
     try damaged.write(to: storeFile)
 
-    let limited = try ChildProcess.run(
+    let limited = try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       [
         "-c", #"trap '' XFSZ; ulimit -f 4; exec "$0" "$@""#,
@@ -107,19 +107,19 @@ import Testing
     #expect(limited.status == 1, "\(limited.standardError)")
     #expect(limited.standardError.contains("nothing was changed"), "\(limited.standardError)")
     #expect(FileManager.default.contents(atPath: storeFile.path) == damaged)
-    let list = try questions(["list"])
+    let list = try await questions(["list"])
     #expect(list.status == 1, "\(list.standardOutput)")
 
-    let repair = try questions(["repair"])
+    let repair = try await questions(["repair"])
     #expect(repair.standardError.contains("kept 31 of 32"), "\(repair.standardError)")
   }
 
   /// Both stores from a newer version: each one's error is printed, not only the first.
-  @Test func eachStoreThatCannotBeRepairedIsReported() throws {
+  @Test func eachStoreThatCannotBeRepairedIsReported() async throws {
     let newer = Data(#"{"version":9,"items":[]}"#.utf8)
     try newer.write(to: storeFile)
     try newer.write(to: folder.appending("sessions.json"))
-    let repair = try questions(["repair"])
+    let repair = try await questions(["repair"])
     #expect(repair.status == 1)
     for name in ["questions.json", "sessions.json"] {
       #expect(

@@ -11,8 +11,8 @@ import Testing
     folder = try TemporaryDirectory(prefix: "AppRepairHint")
   }
 
-  func questions(_ arguments: [String]) throws -> ChildProcessResult {
-    try ChildProcess.run(
+  func questions(_ arguments: [String]) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path] + arguments,
       environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": "1"])
   }
@@ -21,41 +21,41 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []).sorted()
   }
 
-  @Test func theHintForADamagedStoreSaysRepairKeepsWhatIsIntact() throws {
-    #expect(try questions(["sample"]).status == 0)
+  @Test func theHintForADamagedStoreSaysRepairKeepsWhatIsIntact() async throws {
+    await #expect(try questions(["sample"]).status == 0)
     let store = folder.appending("questions.json")
     var damaged = try Data(contentsOf: store)
     let lines = damaged.indices.filter { damaged[$0] == UInt8(ascii: "\n") }
     damaged[lines[10] + 1] = UInt8(ascii: "[")
     try damaged.write(to: store)
-    let listed = try questions(["list"])
+    let listed = try await questions(["list"])
     #expect(listed.status == 1)
     #expect(!listed.standardError.contains("start empty"), "\(listed.standardError)")
     #expect(listed.standardError.contains("questions repair"))
     #expect(listed.standardError.contains("intact"), "\(listed.standardError)")
   }
 
-  @Test func repairSaysThereIsNoStudyHistoryRatherThanThatItIsReadable() throws {
-    #expect(try questions(["add", "Q?", "--answer", "A"]).status == 0)
-    let repair = try questions(["repair"])
+  @Test func repairSaysThereIsNoStudyHistoryRatherThanThatItIsReadable() async throws {
+    await #expect(try questions(["add", "Q?", "--answer", "A"]).status == 0)
+    let repair = try await questions(["repair"])
     #expect(repair.status == 0)
     #expect(!repair.standardError.contains("sessions.json is readable"), "\(repair.standardError)")
     #expect(repair.standardError.contains("no sessions.json"), "\(repair.standardError)")
   }
 
   @Test(arguments: [["repair"], ["stats"], ["list"], ["--json", "list"], ["export", "-"]])
-  func commandsThatOnlyReadCreateNoFile(arguments: [String]) throws {
-    #expect(try questions(["add", "Q?", "--answer", "A"]).status == 0)
+  func commandsThatOnlyReadCreateNoFile(arguments: [String]) async throws {
+    await #expect(try questions(["add", "Q?", "--answer", "A"]).status == 0)
     let before = files
-    let result = try questions(arguments)
+    let result = try await questions(arguments)
     #expect(result.status == 0, "\(result.standardError)")
     #expect(files == before, "\(arguments)")
   }
 
-  @Test func readingAFolderThatDoesNotExistCreatesNothing() throws {
+  @Test func readingAFolderThatDoesNotExistCreatesNothing() async throws {
     let missing = folder.appending("missing")
     for arguments in [["list"], ["stats"], ["repair"], ["export", "-"]] {
-      let result = try ChildProcess.run(
+      let result = try await ChildProcess.run(
         BuiltProducts.executable("questions"), ["--data-dir", missing.path] + arguments,
         environment: ["QUESTIONS_DATA_DIR": nil])
       #expect(result.status == 0, "\(arguments): \(result.standardError)")

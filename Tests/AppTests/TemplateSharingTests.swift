@@ -55,9 +55,9 @@ import Testing
 
   /// scripts/article (sourced by new-project and add-model) and ``Article`` agree.
   @Test(arguments: nouns)
-  func theGeneratorsArticleIsTheKits(noun: String) throws {
+  func theGeneratorsArticleIsTheKits(noun: String) async throws {
     let script = Self.root.appendingPathComponent("Templates/NewProject/scripts/article").path
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/bash"),
       ["-c", "source \"$0\" && indefinite_article \"$1\"", script, noun])
     #expect(result.status == 0, "\(result.standardError)")

@@ -11,8 +11,8 @@ import Testing
 
   func drive(
     _ stages: [String], logs: TemporaryDirectory, progressEvery seconds: Int = 30
-  ) throws -> ChildProcessResult {
-    try ChildProcess.run(
+  ) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/bash"), [Self.root.appendingPathComponent("scripts/test").path],
       environment: [
         "TEST_STAGES": stages.joined(separator: "\n"), "TEST_LOGS": logs.url.path,
@@ -21,9 +21,9 @@ import Testing
   }
 
   /// A long stage is not silent: the driver prints where it got, with its last line.
-  @Test func aLongStageShowsItsProgress() throws {
+  @Test func aLongStageShowsItsProgress() async throws {
     let logs = try TemporaryDirectory(prefix: "TestDriver")
-    let result = try drive(
+    let result = try await drive(
       ["build|echo '[12/345] Compiling App Runner.swift'; sleep 3; echo done"], logs: logs,
       progressEvery: 1)
     #expect(result.status == 0, "\(result.standardError)")
@@ -34,10 +34,10 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("build") && $0.contains("ok") })
   }
 
-  @Test func eachStageIsOneLineWithItsTimeAndTheTestCount() throws {
+  @Test func eachStageIsOneLineWithItsTimeAndTheTestCount() async throws {
     let logs = try TemporaryDirectory(prefix: "TestDriver")
     let chatty = "for i in $(seq 500); do echo line $i; done"
-    let result = try drive(
+    let result = try await drive(
       ["build|\(chatty)", "tests|\(chatty); echo 'Test run with 1234 tests in 56 suites passed'"],
       logs: logs)
     #expect(result.status == 0, "\(result.standardError)")
@@ -49,9 +49,9 @@ import Testing
     #expect(all.contains("line 500"))
   }
 
-  @Test func aFailingStageStopsTheRunWithTheEndOfItsLog() throws {
+  @Test func aFailingStageStopsTheRunWithTheEndOfItsLog() async throws {
     let logs = try TemporaryDirectory(prefix: "TestDriver")
-    let result = try drive(
+    let result = try await drive(
       [
         "first|echo fine", "second|seq 100; echo 'the reason it failed'; exit 3",
         "third|echo never",

@@ -14,8 +14,8 @@ import Testing
     folder = try TemporaryDirectory(prefix: "AppTornTail")
   }
 
-  func questions(_ arguments: [String]) throws -> ChildProcessResult {
-    try ChildProcess.run(
+  func questions(_ arguments: [String]) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path] + arguments,
       environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": "1"])
   }
@@ -31,13 +31,13 @@ import Testing
     try bytes.write(to: journal)
   }
 
-  @Test func everyCommandThatOpensTheStoreWarnsUntilAChangeCutsTheTailOff() throws {
+  @Test func everyCommandThatOpensTheStoreWarnsUntilAChangeCutsTheTailOff() async throws {
     for prompt in ["First?", "Second?"] {
-      #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
+      await #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
     }
     try tearTheJournal()
 
-    let listed = try questions(["list"])
+    let listed = try await questions(["list"])
     #expect(listed.status == 0, "\(listed.standardError)")
     #expect(listed.standardOutput.contains("Second?"))
     let warning = listed.standardError
@@ -48,11 +48,11 @@ import Testing
     try #require(copies.count == 1, "\(copies)")
     #expect(warning.contains(copies[0]), "\(warning)")
 
-    #expect(try questions(["--json", "list"]).standardError == warning)
-    let added = try questions(["add", "Third?", "--answer", "A"])
+    await #expect(try questions(["--json", "list"]).standardError == warning)
+    let added = try await questions(["add", "Third?", "--answer", "A"])
     #expect(added.status == 0)
     #expect(added.standardError == warning)  // The change that cuts the tail off opened on it.
-    let after = try questions(["list"])
+    let after = try await questions(["list"])
     #expect(after.standardError.isEmpty, "\(after.standardError)")
     #expect(after.standardOutput.contains("Third?"))
   }

@@ -16,8 +16,8 @@ import Testing
   /// Runs the binary on the data folder `store` inside the test's folder.
   func questions(
     _ arguments: [String], store: String = "store", input: Data = Data()
-  ) throws -> ChildProcessResult {
-    try ChildProcess.run(
+  ) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       BuiltProducts.executable("questions"),
       ["--data-dir", folder.appending(store).path] + arguments,
       environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": nil], input: input)
@@ -52,13 +52,13 @@ import Testing
   /// importing it into an empty store and exporting again must give the same bytes back:
   /// export, import into an empty data folder, export again, identical.
   @Test(arguments: [InterchangeFormat.json, .csv])
-  func aHundredThousandRowsRoundTrip(format: InterchangeFormat) throws {
+  func aHundredThousandRowsRoundTrip(format: InterchangeFormat) async throws {
     let deck = Self.generated(100_000)
     let bytes = format == .csv ? try QuestionCSV.encode(deck) : try QuestionJSON.encode(deck)
     let original = folder.appending("original.\(format.rawValue)")
     try Data(bytes).write(to: original)
 
-    let imported = try questions(["import", original.path])
+    let imported = try await questions(["import", original.path])
     try #require(imported.status == 0, "\(imported.standardError)")
     #expect(imported.standardOutput.isEmpty)
     #expect(
@@ -67,7 +67,7 @@ import Testing
         + "Imported 100000 questions from \(original.path): 100000 added, 0 replaced.\n")
 
     let copy = folder.appending("copy.\(format.rawValue)")
-    let exported = try questions(["export", copy.path])
+    let exported = try await questions(["export", copy.path])
     try #require(exported.status == 0, "\(exported.standardError)")
     #expect(exported.standardOutput.isEmpty)
     #expect(
@@ -76,8 +76,8 @@ import Testing
     #expect(try Data(contentsOf: copy) == Data(bytes))
   }
 
-  @Test func badRowsAreAllListedAndTheStoreIsLeftByteForByte() throws {
-    try #require(try questions(["sample"]).status == 0)
+  @Test func badRowsAreAllListedAndTheStoreIsLeftByteForByte() async throws {
+    try await #require(try questions(["sample"]).status == 0)
     let before = try snapshot(of: "store")
     let bad = folder.appending("bad.csv")
     try Data(
@@ -91,7 +91,7 @@ import Testing
 
       """.utf8
     ).write(to: bad)
-    let result = try questions(["import", bad.path])
+    let result = try await questions(["import", bad.path])
     #expect(result.status == 1)
     #expect(result.standardOutput.isEmpty)
     let lines = result.standardError.split(separator: "\n")
@@ -105,48 +105,49 @@ import Testing
     #expect(lines.last?.contains("--skip-invalid") == true)
     #expect(try snapshot(of: "store") == before)
 
-    let skipped = try questions(["import", bad.path, "--skip-invalid"])
+    let skipped = try await questions(["import", bad.path, "--skip-invalid"])
     #expect(skipped.status == 0)
     #expect(skipped.standardError.hasSuffix("2 added, 0 replaced. Skipped 3 invalid rows.\n"))
-    let list = try questions(["--json", "list"])
+    let list = try await questions(["--json", "list"])
     let stored = try JSONDecoder().decode([Question].self, from: Data(list.standardOutput.utf8))
     #expect(stored.count == Question.sampleDeck.count + 2)
   }
 
-  @Test func aFailedImportIntoNoStoreCreatesNothing() throws {
+  @Test func aFailedImportIntoNoStoreCreatesNothing() async throws {
     let bad = folder.appending("typo.csv")
     try Data("prompt,answr\nQ?,A\n".utf8).write(to: bad)
-    let result = try questions(["import", bad.path])
+    let result = try await questions(["import", bad.path])
     #expect(result.status == 1)
     #expect(result.standardError.contains("unknown column \"answr\""))
     #expect(try snapshot(of: "store").isEmpty)
   }
 
-  @Test func standardInputIsSniffedAndStandardOutputGetsOnlyData() throws {
+  @Test func standardInputIsSniffedAndStandardOutputGetsOnlyData() async throws {
     let csv = "prompt,answer,tags\nWhat is an actor?,A reference type,actors\n"
-    let imported = try questions(["import", "-"], input: Data(csv.utf8))
+    let imported = try await questions(["import", "-"], input: Data(csv.utf8))
     #expect(imported.status == 0, "\(imported.standardError)")
     #expect(imported.standardError.hasPrefix("Imported 1 question from <stdin>"))
     #expect(imported.standardOutput.isEmpty)
 
-    let exported = try questions(["export"])
+    let exported = try await questions(["export"])
     #expect(exported.status == 0)
     #expect(exported.standardError.isEmpty)
-    #expect(exported.standardOutput == (try questions(["--json", "list"])).standardOutput)
+    await #expect(exported.standardOutput == (try questions(["--json", "list"])).standardOutput)
 
-    let json = try questions(
+    let json = try await questions(
       ["import", "-"], store: "other", input: Data(exported.standardOutput.utf8))
     #expect(json.status == 0, "\(json.standardError)")
-    #expect(try questions(["export"], store: "other").standardOutput == exported.standardOutput)
+    await #expect(
+      try questions(["export"], store: "other").standardOutput == exported.standardOutput)
   }
 
-  @Test func exportReplacesAnOlderFileWholeAndLeavesNoTemporaryFile() throws {
-    try #require(try questions(["sample"]).status == 0)
+  @Test func exportReplacesAnOlderFileWholeAndLeavesNoTemporaryFile() async throws {
+    try await #require(try questions(["sample"]).status == 0)
     let out = folder.appending("exports")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
     let file = out.appendingPathComponent("deck.csv")
     try Data("an older export\n".utf8).write(to: file)
-    let result = try questions(["--json", "export", file.path])
+    let result = try await questions(["--json", "export", file.path])
     #expect(result.status == 0)
     let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
     let fields = try #require(report as? [String: Any])

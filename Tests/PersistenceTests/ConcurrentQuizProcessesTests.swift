@@ -13,6 +13,16 @@ import Testing
   /// session's id starts at the same value in every process.
   private func finishQuizzesAtOnce(
     in folder: URL, processes: Int, quizzes: Int, milliseconds: Int
+  ) async throws -> [(status: Int32, output: String, errors: String)] {
+    try await onOwnThread {
+      try Self.finishQuizzes(
+        in: folder, processes: processes, quizzes: quizzes, milliseconds: milliseconds)
+    }
+  }
+
+  /// ``finishQuizzesAtOnce(in:processes:quizzes:milliseconds:)``, blocking the calling thread.
+  private static func finishQuizzes(
+    in folder: URL, processes: Int, quizzes: Int, milliseconds: Int
   ) throws -> [(status: Int32, output: String, errors: String)] {
     let children = try (0..<processes).map { _ in
       let process = Process()
@@ -44,7 +54,7 @@ import Testing
   @Test func sixtyQuizzesFinishedByThreeProcessesAtOnceAreAllStored() async throws {
     let folder = try TemporaryDirectory()
     let milliseconds = 1_800_000_000_000
-    let results = try finishQuizzesAtOnce(
+    let results = try await finishQuizzesAtOnce(
       in: folder.url, processes: 3, quizzes: 20, milliseconds: milliseconds)
     for result in results {
       try #require(result.status == 0, "a writer failed: \(result.errors)")

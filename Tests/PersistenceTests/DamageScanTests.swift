@@ -86,7 +86,7 @@ private let questions = DataFolderCommand("questions", dataFolderVariable: "QUES
     var acknowledged: Set<String> = []
     for index in 0..<count {
       let prompt = "Question \(index)?"
-      let added = try questions.run(in: store, ["add", prompt, "--answer", "a"])
+      let added = try await questions.run(in: store, ["add", prompt, "--answer", "a"])
       try #require(added.status == 0, "\(added.standardError)")
       acknowledged.insert(prompt)
     }
@@ -105,7 +105,7 @@ private let questions = DataFolderCommand("questions", dataFolderVariable: "QUES
         try copyStoreFolder(store, to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
         try Data(trial.damaged).write(to: copy.appendingPathComponent(journalName))
-        let opened = row == 0 ? await openedPrompts(in: copy) : try listedPrompts(in: copy)
+        let opened = await row == 0 ? await openedPrompts(in: copy) : try listedPrompts(in: copy)
         let verdict = DamageVerdict.judge(
           opened: opened, expected: acknowledged, damaged: trial.range, syncedEnd: syncedEnd,
           spans: spans, journal: journal)
@@ -132,10 +132,11 @@ private let questions = DataFolderCommand("questions", dataFolderVariable: "QUES
   /// a warning.
   private func listedPrompts(
     in folder: URL
-  ) throws -> Result<
+  ) async throws -> Result<
     (labels: Set<String>, warnings: Int), any Error
   > {
-    let (prompts, result) = try questions.listed("prompt", in: folder, by: ["--json", "list"])
+    let (prompts, result) = try await questions.listed(
+      "prompt", in: folder, by: ["--json", "list"])
     guard let prompts else { return .failure(CommandFailure(result: result)) }
     return .success((Set(prompts), result.standardError.isEmpty ? 0 : 1))
   }

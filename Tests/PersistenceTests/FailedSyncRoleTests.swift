@@ -25,14 +25,14 @@ import Testing
   @Test(.enabled(if: FsyncFailureShim.canBuild, "no C compiler (cc) to build the fsync shim"))
   func aOneShotProcessWhoseSyncFailsLosesNoOtherProcesssSave() async throws {
     let folder = try TemporaryDirectory(prefix: "FailedSyncRoleShim")
-    let shim = try FsyncFailureShim.build(in: folder.url)
+    let shim = try await FsyncFailureShim.build(in: folder.url)
     let store = folder.appending("store")
     try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false)
     var acknowledged: Set<UUID> = []
     for index in 0..<3 {
-      acknowledged.formUnion(try otherProcessSaves(in: store, 1, "other \(index)"))
+      await acknowledged.formUnion(try otherProcessSaves(in: store, 1, "other \(index)"))
     }
-    let failing = try ChildProcess.run(
+    let failing = try await ChildProcess.run(
       storeWriter, ["save-through", store.path, "1", "failing"],
       environment: FsyncFailureShim.environment(shim, failingUnder: store))
     #expect(failing.standardOutput.hasPrefix("fail "), "\(failing.standardOutput)")
@@ -73,7 +73,7 @@ import Testing
     do {
       let writer = try await openWriter(in: store.url, fileSystem: fileSystem)
       acknowledged.formUnion(try await save(["own 0"], to: writer))
-      acknowledged.formUnion(try otherProcessSaves(in: store.url, 3, "other"))
+      await acknowledged.formUnion(try otherProcessSaves(in: store.url, 3, "other"))
       fileSystem.failNextJournalSyncLosingPages()
       acknowledged.formUnion(try await save(["own 1"], to: writer))
     }
@@ -95,7 +95,7 @@ import Testing
       try await writer.synchronize()
       acknowledged.formUnion(synced)
       _ = try await save(["unsynced 0", "unsynced 1"], to: writer)
-      acknowledged.formUnion(try otherProcessSaves(in: store.url, 3, "other"))
+      await acknowledged.formUnion(try otherProcessSaves(in: store.url, 3, "other"))
       fileSystem.fail("fsync", onPathEndingIn: ".journal", times: 1)
       await #expect(throws: (any Error).self) { try await writer.synchronize() }
     }
@@ -120,7 +120,7 @@ import Testing
     do {
       let writer = try await openWriter(in: store, fileSystem: fileSystem, configuration)
       acknowledged.formUnion(try await save((0..<8).map { "own \($0)" }, to: writer))
-      acknowledged.formUnion(try otherProcessSaves(in: store, 3, "other"))
+      await acknowledged.formUnion(try otherProcessSaves(in: store, 3, "other"))
       fileSystem.failSyncs(where: matches)
       var index = 8
       while fileSystem.syncFailuresLeft > 0 && index < 60 {
@@ -141,11 +141,11 @@ import Testing
   {
     let store = try TemporaryDirectory(prefix: "FailedSyncRoleUndo")
     let fileSystem = FailingFileSystem()
-    var acknowledged = Set(try otherProcessSaves(in: store.url, 3, "before"))
+    var acknowledged = await Set(try otherProcessSaves(in: store.url, 3, "before"))
     do {
       let writer = try await openWriter(in: store.url, fileSystem: fileSystem)
       acknowledged.formUnion(try await save(["own 0"], to: writer))
-      acknowledged.formUnion(try otherProcessSaves(in: store.url, 2, "between"))
+      await acknowledged.formUnion(try otherProcessSaves(in: store.url, 2, "between"))
       breakUndo(fileSystem)
       acknowledged.formUnion(try await save(["own 1"], to: writer))
       fileSystem.failEverySync(nil)
@@ -175,8 +175,11 @@ import Testing
   }
 
   /// Runs `StoreWriter save` in a process of its own; the ids it acknowledged.
-  private func otherProcessSaves(in folder: URL, _ count: Int, _ prefix: String) throws -> [UUID] {
-    let result = try ChildProcess.run(storeWriter, ["save", folder.path, String(count), prefix])
+  private func otherProcessSaves(
+    in folder: URL, _ count: Int, _ prefix: String
+  ) async throws -> [UUID] {
+    let result = try await ChildProcess.run(
+      storeWriter, ["save", folder.path, String(count), prefix])
     try #require(result.status == 0, "StoreWriter: \(result.standardError)")
     return acknowledgedIDs(in: result.standardOutput)
   }

@@ -18,12 +18,12 @@ import Testing
     ? [(1, 1)] : [(1, 1), (2, 2), (6, 2)]
 
   @Test(.enabled(if: FsyncFailureShim.canBuild, "no C compiler (cc) to build the fsync shim"))
-  func whatAFailingFsyncCoveredIsNeitherAcknowledgedNorStored() throws {
+  func whatAFailingFsyncCoveredIsNeitherAcknowledgedNorStored() async throws {
     let scratch = try TemporaryDirectory(prefix: "FailingSync")
-    let shim = try FsyncFailureShim.build(in: scratch.url)
+    let shim = try await FsyncFailureShim.build(in: scratch.url)
     let folder = scratch.appending("store")
 
-    let writer = try ChildProcess.run(
+    let writer = try await ChildProcess.run(
       storeWriter, ["save-through", folder.path, "40", "shim"],
       environment: FsyncFailureShim.environment(shim, failingEvery: 5))
     #expect(writer.status == 0, "\(writer.standardError)")
@@ -34,7 +34,7 @@ import Testing
     try #require(!failed.isEmpty && !acknowledged.isEmpty, "\(writer.standardOutput)")
     #expect(failed.allSatisfy { $0.contains("Input/output error") }, "\(failed)")
 
-    let reread = try ChildProcess.run(storeWriter, ["ids", folder.path])
+    let reread = try await ChildProcess.run(storeWriter, ["ids", folder.path])
     #expect(reread.status == 0, "\(reread.standardError)")
     #expect(Set(acknowledgedIDs(in: reread.standardOutput)) == acknowledged)
   }
@@ -50,14 +50,14 @@ import Testing
     healthy: Int, failing: Int
   ) async throws {
     let scratch = try TemporaryDirectory(prefix: "FailingBeside")
-    let shim = try FsyncFailureShim.build(in: scratch.url)
+    let shim = try await FsyncFailureShim.build(in: scratch.url)
     let folder = scratch.appending("store")
     let runs = try await withThrowingTaskGroup(of: (Bool, ChildProcessResult).self) { group in
       for index in 0..<(healthy + failing) {
         let fails = index >= healthy
         group.addTask {
           let result = try await onOwnThread {
-            try ChildProcess.run(
+            try ChildProcess.runBlocking(
               storeWriter, ["save-through", folder.path, "60", "writer \(index)"],
               environment: fails ? FsyncFailureShim.environment(shim, failingEvery: 3) : [:])
           }
@@ -77,7 +77,7 @@ import Testing
         if let id = UUID(uuidString: String(line.dropFirst(5).prefix(36))) { notSaved.insert(id) }
       }
     }
-    let reread = try ChildProcess.run(storeWriter, ["ids", folder.path])
+    let reread = try await ChildProcess.run(storeWriter, ["ids", folder.path])
     #expect(reread.status == 0, "the store opens: \(reread.standardError)")
     let stored = Set(acknowledgedIDs(in: reread.standardOutput))
     #expect(acknowledged.subtracting(stored).isEmpty, "acknowledged saves lost")

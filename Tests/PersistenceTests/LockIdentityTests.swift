@@ -68,7 +68,9 @@ import Testing
     let before = journalRecords(at: journal)?.count ?? 0
     let path = folder.path
     let child = Task {
-      try await onOwnThread { try ChildProcess.run(storeWriter, ["save", path, "600", "child"]) }
+      try await onOwnThread {
+        try ChildProcess.runBlocking(storeWriter, ["save", path, "600", "child"])
+      }
     }
     // Start saving once the child writes, so that the two really overlap.
     let deadline = ContinuousClock.now + .seconds(20)

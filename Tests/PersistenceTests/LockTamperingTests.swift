@@ -86,7 +86,9 @@ import Testing
 
     let path = folder.path
     let child = Task {
-      try await onOwnThread { try ChildProcess.run(storeWriter, ["save", path, "3", "durable"]) }
+      try await onOwnThread {
+        try ChildProcess.runBlocking(storeWriter, ["save", path, "3", "durable"])
+      }
     }
     // The loop keeps the lock busy until the child has ended, however it ends.
     let childEnded = Guarded(false)

@@ -14,7 +14,7 @@ import Testing
     let folder = try TemporaryDirectory()
     let path = folder.url.path
     let result = try await onOwnThread {
-      try ChildProcess.run(storeWriter, ["save-closed", path, "5"])
+      try ChildProcess.runBlocking(storeWriter, ["save-closed", path, "5"])
     }
     #expect(result.status == 0, "\(result.standardError)")
     // The slot is kept taken, and the stream still closed in effect: a print fails, as it

@@ -17,7 +17,8 @@ import Testing
   /// queue. Every thread of the cooperative pool must stay free meanwhile: more tasks than
   /// there are cores each hop through a second repository and finish, and `changes()` (whose
   /// first catch-up is what waits) has not returned. A watchdog lets go of the lock after
-  /// 20 s so a regression fails instead of hanging.
+  /// 90 s so a regression fails instead of hanging: long enough that eight saves finish first
+  /// on a loaded machine under the thread sanitizer, which took more than 20 s there.
   @Test func thePoolRunsOnWhileTheActorWaitsForTheStoresLock() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
@@ -32,7 +33,7 @@ import Testing
 
     let lock = LockHolder(path: folder.url.appending(path: "q.json.lock").path)
     try #require(lock.acquire())
-    lock.releaseAfter(seconds: 20)
+    lock.releaseAfter(seconds: 90)
     fileSystem.fail(at: nil)  // Forget the calls so far: only the subscription's count.
     let subscription = Task { _ = await repository.changes() }
     while !fileSystem.calls.contains("flock") {

@@ -19,7 +19,7 @@ extension ProcessFaultFileSizeTests {
   func aFileSizeLimitStopsTheWriterWithAClearErrorAndLosesNothing() async throws {
     let folder = try TemporaryDirectory(prefix: "ProcessFaultUlimit")
     let result = try await onOwnThread {
-      try ChildProcess.run(
+      try ChildProcess.runBlocking(
         URL(fileURLWithPath: "/bin/sh"),
         ["-c", #"ulimit -f 8; exec "$0" save "$1" 200"#, storeWriter.path, folder.url.path])
     }

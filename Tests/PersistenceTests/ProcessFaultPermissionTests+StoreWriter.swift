@@ -33,14 +33,14 @@ extension ProcessFaultPermissionTests {
     let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
 
     let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-    let reader = try ChildProcess.run(
+    let reader = try await ChildProcess.run(
       setpriv, Self.asNobody + [storeWriter.path, "count", folder.path])
     try #require(
       reader.status == 0,
       "uid 65534 must be able to run StoreWriter and read the store: \(reader.standardError)")
     #expect(reader.standardOutput == "3\n")
 
-    let writer = try ChildProcess.run(
+    let writer = try await ChildProcess.run(
       setpriv, Self.asNobody + [storeWriter.path, "save", folder.path, "1"])
     #expect(writer.status == 1)
     #expect(!writer.wasSignalled)

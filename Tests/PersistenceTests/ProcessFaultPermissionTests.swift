@@ -40,12 +40,14 @@ import Testing
     let status = try fileStatus(of: file)
 
     let target = part == .storeFile ? file.path : folder.url.path
-    let immutable = try runTool("chattr", ["+i", target])
+    let immutable = try await runTool("chattr", ["+i", target])
     guard immutable.status == 0 else {
       try Test.cancel("chattr +i is not supported here: \(immutable.standardError)")
     }
     defer {
-      _ = try? runTool("chattr", ["-i", target])
+      // A defer cannot wait on another thread: this short run blocks the pool's thread.
+      _ = try? ChildProcess.runBlocking(
+        URL(fileURLWithPath: "/usr/bin/env"), ["chattr", "-i", target])
       withExtendedLifetime(folder) {}  // Removable only once mutable again.
     }
 

@@ -14,10 +14,10 @@ extension ProcessFaultTests {
     let folder = try TemporaryDirectory(prefix: "ProcessFaultTwoWriters")
     let path = folder.url.path
     async let first = onOwnThread {
-      try ChildProcess.run(storeWriter, ["save", path, "300", "first"])
+      try ChildProcess.runBlocking(storeWriter, ["save", path, "300", "first"])
     }
     async let second = onOwnThread {
-      try ChildProcess.run(storeWriter, ["save", path, "300", "second"])
+      try ChildProcess.runBlocking(storeWriter, ["save", path, "300", "second"])
     }
     let results = try await [first, second]
     for result in results {

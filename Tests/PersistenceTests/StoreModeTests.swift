@@ -9,8 +9,8 @@ import Testing
 @Suite struct StoreModeTests {
   /// Runs `StoreWriter save <folder> 2` under `umask`, then one save more, so that the
   /// folder, the snapshot, the lock and the journal all exist.
-  private func saveTwice(in folder: URL, umask: String) throws -> ChildProcessResult {
-    try ChildProcess.run(
+  private func saveTwice(in folder: URL, umask: String) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       ["-c", "umask \(umask) && \"$0\" save \"$1\" 3 moded", storeWriter.path, folder.path])
   }
@@ -18,10 +18,10 @@ import Testing
   /// Under `umask 277` the folder was made 0500 and the lock file could not be opened;
   /// under `umask 777` everything was 0000. Every mode is now set after creating.
   @Test(arguments: ["277", "777", "022", "000"])
-  func modesDoNotDependOnTheUmask(umask: String) throws {
+  func modesDoNotDependOnTheUmask(umask: String) async throws {
     let parent = try TemporaryDirectory()
     let folder = parent.url.appendingPathComponent("made/by/the/store")
-    let result = try saveTwice(in: folder, umask: umask)
+    let result = try await saveTwice(in: folder, umask: umask)
     #expect(result.status == 0, "\(result.standardError)")
     #expect(acknowledgedIDs(in: result.standardOutput).count == 3)
     for path in ["made", "made/by", "made/by/the", "made/by/the/store"] {
@@ -38,7 +38,7 @@ import Testing
   /// it 0000: the next writer finds it empty and gives it 0700; a folder with anything in it
   /// keeps the mode someone chose.
   @Test(arguments: [true, false])
-  func aFolderLeftHalfMadeIsMadeWhole(empty: Bool) throws {
+  func aFolderLeftHalfMadeIsMadeWhole(empty: Bool) async throws {
     let parent = try TemporaryDirectory()
     let folder = parent.url.appendingPathComponent("store")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
@@ -47,7 +47,7 @@ import Testing
     defer {
       try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
     }
-    let result = try saveTwice(in: folder, umask: "022")
+    let result = try await saveTwice(in: folder, umask: "022")
     let mode = try fileStatus(of: folder).permissions
     if empty {
       #expect(result.status == 0, "\(result.standardError)")

@@ -90,8 +90,13 @@ import Testing
 
   @Test func twoInstancesSavingConcurrentlyKeepEverySave() async throws {
     let folder = try TemporaryDirectory()
-    let first = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
-    let second = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    // Not a test of waiting: a turn may take long on a loaded machine under the sanitizer.
+    var configuration = StoreConfiguration()
+    configuration.lockTimeout = .seconds(120)
+    let first = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", configuration: configuration)
+    let second = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", configuration: configuration)
     let all = sampleNotes(200)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for (index, note) in all.enumerated() {

@@ -26,7 +26,11 @@ public enum ChildProcess {
     return merged
   }
 
-  /// Runs `executable` with `arguments` to completion.
+  /// Runs `executable` with `arguments` to completion, waiting for it on a thread of its own.
+  ///
+  /// The wait is not on Swift's cooperative pool: on two cores the pool has two threads, and
+  /// tests waiting there for child processes would hold back every other test of the run,
+  /// until tests that wait on a deadline fail.
   ///
   /// - Parameters:
   ///   - executable: The program to run.
@@ -35,6 +39,24 @@ public enum ChildProcess {
   ///     a `nil` value removes the variable.
   ///   - input: Bytes written to its standard input, which is then closed.
   public static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String?] = [:],
+    input: Data = Data()
+  ) async throws -> ChildProcessResult {
+    try await onOwnThread {
+      try runBlocking(executable, arguments, environment: environment, input: input)
+    }
+  }
+
+  /// Runs `executable` with `arguments` to completion, blocking the calling thread: for code
+  /// already on a thread of its own (see ``onOwnThread(_:)``).
+  ///
+  /// - Parameters:
+  ///   - executable: The program to run.
+  ///   - arguments: Its arguments, not including its name.
+  ///   - environment: Variables to set or override on top of this process's environment;
+  ///     a `nil` value removes the variable.
+  ///   - input: Bytes written to its standard input, which is then closed.
+  public static func runBlocking(
     _ executable: URL, _ arguments: [String], environment: [String: String?] = [:],
     input: Data = Data()
   ) throws -> ChildProcessResult {

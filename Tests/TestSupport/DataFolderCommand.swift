@@ -21,10 +21,10 @@ public struct DataFolderCommand: Sendable {
   /// `LD_PRELOAD`).
   public func run(
     in folder: URL, _ arguments: [String], environment: [String: String?] = [:]
-  ) throws -> ChildProcessResult {
+  ) async throws -> ChildProcessResult {
     var variables: [String: String?] = [dataFolderVariable: nil, "NO_COLOR": "1"]
     variables.merge(environment) { $1 }
-    return try ChildProcess.run(
+    return try await ChildProcess.run(
       BuiltProducts.executable(product), ["--data-dir", folder.path] + arguments,
       environment: variables)
   }
@@ -33,8 +33,8 @@ public struct DataFolderCommand: Sendable {
   /// run failed or printed no such array; and the run.
   public func listed(
     _ field: String, in folder: URL, by arguments: [String]
-  ) throws -> (values: [String]?, result: ChildProcessResult) {
-    let result = try run(in: folder, arguments)
+  ) async throws -> (values: [String]?, result: ChildProcessResult) {
+    let result = try await run(in: folder, arguments)
     guard result.status == 0,
       let list = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
         as? [[String: Any]]

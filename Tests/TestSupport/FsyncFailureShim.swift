@@ -68,14 +68,14 @@ public enum FsyncFailureShim {
   public static var canBuild: Bool { compiler != nil }
 
   /// Builds the shim into `folder` and returns the library's location.
-  public static func build(in folder: URL) throws -> URL {
+  public static func build(in folder: URL) async throws -> URL {
     guard let compiler else {
       throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "cc"])
     }
     let sourceFile = folder.appendingPathComponent("fail-fsync-under.c")
     try Data(source.utf8).write(to: sourceFile)
     let library = folder.appendingPathComponent("fail-fsync-under.so")
-    let built = try ChildProcess.run(
+    let built = try await ChildProcess.run(
       compiler, ["-shared", "-fPIC", "-O1", "-o", library.path, sourceFile.path, "-ldl"])
     guard built.status == 0 else {
       throw CocoaError(

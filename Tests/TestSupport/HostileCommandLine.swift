@@ -27,11 +27,11 @@ public struct HostileCommandLine: Sendable {
   }
 
   /// Runs the tool with `arguments` on `channel`, its data folder unset in the environment.
-  public func run(_ arguments: [String], on channel: HostileChannel) throws -> Run {
+  public func run(_ arguments: [String], on channel: HostileChannel) async throws -> Run {
     let environment: [String: String?] = [tool.dataVariable: nil, "NO_COLOR": "1"]
     switch channel {
     case .pipe:
-      let result = try ChildProcess.run(tool.executable, arguments, environment: environment)
+      let result = try await ChildProcess.run(tool.executable, arguments, environment: environment)
       return Run(
         status: result.status, printed: result.standardOutput + result.standardError,
         output: result.standardOutput)
@@ -66,20 +66,22 @@ public struct HostileCommandLine: Sendable {
 
   /// Stored text: a value holding `hostile` is added, edited to hold it again, and read back
   /// by every reader; nothing printed holds a raw control, and each reader shows the marker.
-  public func storedText(_ hostile: HostileText, on channel: HostileChannel) throws -> [String] {
+  public func storedText(
+    _ hostile: HostileText, on channel: HostileChannel
+  ) async throws -> [String] {
     let folder = try TemporaryDirectory(prefix: "HostileStored")
     let data = ["--data-dir", folder.url.path]
-    let added = try run(data + tool.add(hostile.text), on: .pipe)
+    let added = try await run(data + tool.add(hostile.text), on: .pipe)
     guard added.status == 0 else { return ["add failed: \(added.printed)"] }
     let id = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
     var found: [String] = []
     let edit = data + tool.edit(id, hostile.text + " again")
-    let edited = try run(edit, on: channel)
+    let edited = try await run(edit, on: channel)
     if edited.status != 0 { found.append("edit failed: \(edited.printed)") }
     found += problems(edited, of: edit, on: channel, expecting: nil)
     for reader in tool.readers(id) {
       let command = data + reader
-      let read = try run(command, on: channel)
+      let read = try await run(command, on: channel)
       if read.status != 0 { found.append("\(reader) failed: \(read.printed)") }
       found += problems(read, of: command, on: channel, expecting: HostileText.marker)
     }
@@ -88,13 +90,14 @@ public struct HostileCommandLine: Sendable {
 
   /// JSON: `--json list` of a value holding `hostile` escapes every control (C0 by JSON,
   /// C1 and bidi as `\uXXXX`), and decodes to the exact text.
-  public func jsonList(_ hostile: HostileText, on channel: HostileChannel) throws -> [String] {
+  public func jsonList(_ hostile: HostileText, on channel: HostileChannel) async throws -> [String]
+  {
     let folder = try TemporaryDirectory(prefix: "HostileJSON")
     let data = ["--data-dir", folder.url.path]
-    let added = try run(data + tool.add(hostile.text), on: .pipe)
+    let added = try await run(data + tool.add(hostile.text), on: .pipe)
     guard added.status == 0 else { return ["add failed: \(added.printed)"] }
     let command = data + ["--json", "list"]
-    let listed = try run(command, on: channel)
+    let listed = try await run(command, on: channel)
     var found = problems(listed, of: command, on: channel, expecting: nil)
     if channel == .pipe {
       let json = try? JSONSerialization.jsonObject(with: Data(listed.output.utf8))
@@ -112,25 +115,27 @@ public struct HostileCommandLine: Sendable {
   /// Folder names and paths: a data folder named `hostile` works, and when its store is
   /// damaged, the error that names it holds no raw control; an argument echoed in a usage
   /// error holds none either.
-  public func folderName(_ hostile: HostileText, on channel: HostileChannel) throws -> [String] {
+  public func folderName(
+    _ hostile: HostileText, on channel: HostileChannel
+  ) async throws -> [String] {
     let parent = try TemporaryDirectory(prefix: "HostileFolder")
     let folder = parent.appending(hostile.text)
     let data = ["--data-dir", folder.path]
     var found: [String] = []
     let add = data + tool.add("plain")
-    let added = try run(add, on: channel)
+    let added = try await run(add, on: channel)
     if added.status != 0 { found.append("add in a hostile folder failed: \(added.printed)") }
     found += problems(added, of: add, on: channel, expecting: nil)
     try Data("not json".utf8).write(to: folder.appendingPathComponent(tool.storeFilename))
     try? FileManager.default.removeItem(
       at: folder.appendingPathComponent(tool.storeFilename + ".journal"))
     let list = data + ["list"]
-    let damaged = try run(list, on: channel)
+    let damaged = try await run(list, on: channel)
     if damaged.status != 1 { found.append("a damaged store did not exit 1: \(damaged.printed)") }
     found += problems(damaged, of: list, on: channel, expecting: HostileText.marker)
     for wrong in [[hostile.text], ["show", hostile.text], ["list", "--" + hostile.text]] {
       let command = data + wrong
-      let refused = try run(command, on: channel)
+      let refused = try await run(command, on: channel)
       if refused.status != 64 { found.append("\(wrong) did not exit 64: \(refused.printed)") }
       found += problems(refused, of: command, on: channel, expecting: HostileText.marker)
     }
@@ -140,12 +145,12 @@ public struct HostileCommandLine: Sendable {
   /// Closed standard streams: with standard input, output or error closed, no command is
   /// killed, none writes into a store file, and a lost standard output ends with status 1 and
   /// says so.
-  public func closedStreams() throws -> [String] {
+  public func closedStreams() async throws -> [String] {
     let folder = try TemporaryDirectory(prefix: "HostileClosed")
     var found: [String] = []
-    let shell = { (arguments: [String], redirection: String) throws -> ChildProcessResult in
+    let shell = { (arguments: [String], redirection: String) async throws -> ChildProcessResult in
       let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-      return try ChildProcess.run(
+      return try await ChildProcess.run(
         URL(fileURLWithPath: "/bin/sh"),
         [
           "-c", "\"$0\" --data-dir \"$1\" \(quoted.joined(separator: " ")) \(redirection)",
@@ -155,7 +160,7 @@ public struct HostileCommandLine: Sendable {
     }
     for closing in ["<&-", ">&-", "2>&-", "<&- >&- 2>&-"] {
       for command in [tool.add("Closed"), ["list"], ["--json", "list"]] {
-        let result = try shell(command, closing)
+        let result = try await shell(command, closing)
         if result.wasSignalled { found.append("\(command) \(closing) was killed by a signal") }
         if closing == ">&-", result.status != 1 || !result.standardError.contains("standard output")
         {

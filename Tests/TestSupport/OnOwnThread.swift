@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let result = try await onOwnThread {
-///   try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "exit 3"])
+///   try ChildProcess.runBlocking(URL(fileURLWithPath: "/bin/sh"), ["-c", "exit 3"])
 /// }
 /// #expect(result.status == 3)
 /// ```

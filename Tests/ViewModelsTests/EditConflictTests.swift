@@ -38,7 +38,7 @@ import ViewModels
   func runWriter(_ arguments: [String], in folder: TemporaryDirectory) async throws {
     let path = folder.url.path
     let result = try await onOwnThread {
-      try ChildProcess.run(
+      try ChildProcess.runBlocking(
         BuiltProducts.executable("StoreWriter"), [arguments[0], path] + arguments.dropFirst())
     }
     try #require(result.status == 0, "\(result.standardError)")

@@ -144,7 +144,7 @@ import ViewModels
     let count = 10
     let path = folder.url.path
     let result = try await onOwnThread {
-      try ChildProcess.run(
+      try ChildProcess.runBlocking(
         BuiltProducts.executable("StoreWriter"), ["timed-save", path, "\(count)", "50"])
     }
     try #require(result.status == 0, "\(result.standardError)")

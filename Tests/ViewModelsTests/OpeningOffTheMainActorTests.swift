@@ -19,7 +19,7 @@ import ViewModels
     let folder = try TemporaryDirectory()
     let holder = try LockHoldingProcess(locking: folder.appending("q.json.lock"))
     var configuration = StoreConfiguration()
-    configuration.lockTimeout = .seconds(30)
+    configuration.lockTimeout = .seconds(90)
     let screen = Screen()
     let opening = Task {
       let store = try await LocalRepository<Question>.open(

@@ -55,13 +55,13 @@ import Testing
     try? Data((terminal.screenText + "\n").utf8).write(to: url)
   }
 
-  private func storedQuestions() throws -> String {
-    let result = try ChildProcess.run(
+  private func storedQuestions() async throws -> String {
+    let result = try await ChildProcess.run(
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path, "list"])
     return result.standardOutput
   }
 
-  @Test func addSearchQuizDeleteAndQuit() throws {
+  @Test func addSearchQuizDeleteAndQuit() async throws {
     let terminal = try launch()
     let before = terminal.initialAttributes
     try terminal.waitForText("Load the sample deck?")
@@ -121,7 +121,7 @@ import Testing
     #expect(exit == PseudoTerminal.ExitStatus(status: 0, wasSignalled: false))
     try expectRestored(terminal, like: before)
 
-    let stored = try storedQuestions()
+    let stored = try await storedQuestions()
     #expect(stored.contains("What does an actor guarantee?"))
     #expect(!stored.contains("fsync"))
     #expect(FileManager.default.fileExists(atPath: folder.appending("sessions.json").path))
@@ -129,8 +129,8 @@ import Testing
 
   private func launchOnTheSampleDeck(
     environment: [String: String?] = [:], arguments: [String] = []
-  ) throws -> (PseudoTerminal, termios) {
-    let sample = try ChildProcess.run(
+  ) async throws -> (PseudoTerminal, termios) {
+    let sample = try await ChildProcess.run(
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path, "sample"])
     try #require(sample.status == 0)
     let terminal = try launch(environment: environment, arguments: arguments)
@@ -139,8 +139,8 @@ import Testing
     return (terminal, before)
   }
 
-  @Test func controlCQuitsAndRestoresTheTerminal() throws {
-    let (terminal, before) = try launchOnTheSampleDeck()
+  @Test func controlCQuitsAndRestoresTheTerminal() async throws {
+    let (terminal, before) = try await launchOnTheSampleDeck()
     try terminal.send("\u{3}")
     let exit = try terminal.waitForExit()
     #expect(exit == PseudoTerminal.ExitStatus(status: 130, wasSignalled: false))
@@ -148,16 +148,16 @@ import Testing
   }
 
   @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT")])
-  func aSignalEndsTheRunAndRestoresTheTerminal(signal: Int32, name: String) throws {
-    let (terminal, before) = try launchOnTheSampleDeck()
+  func aSignalEndsTheRunAndRestoresTheTerminal(signal: Int32, name: String) async throws {
+    let (terminal, before) = try await launchOnTheSampleDeck()
     try terminal.signal(signal)
     let exit = try terminal.waitForExit()
     #expect(exit.status == 128 + signal, "\(name)")
     try expectRestored(terminal, like: before)
   }
 
-  @Test func aCrashRestoresTheTerminalAndStillDiesOfItsSignal() throws {
-    let (terminal, before) = try launchOnTheSampleDeck()
+  @Test func aCrashRestoresTheTerminalAndStillDiesOfItsSignal() async throws {
+    let (terminal, before) = try await launchOnTheSampleDeck()
     try terminal.signal(SIGSEGV)
     let exit = try terminal.waitForExit()
     if ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread" {
@@ -169,8 +169,8 @@ import Testing
     try expectRestored(terminal, like: before)
   }
 
-  @Test func aResizeRedrawsAtTheNewSize() throws {
-    let (terminal, _) = try launchOnTheSampleDeck()
+  @Test func aResizeRedrawsAtTheNewSize() async throws {
+    let (terminal, _) = try await launchOnTheSampleDeck()
     try terminal.resize(columns: 40, rows: 10)
     let screen = try terminal.waitForScreen { $0.line(9).hasSuffix("? help  q quit") }
     #expect(screen.line(0).hasSuffix("32"))
@@ -188,15 +188,18 @@ import Testing
   /// Quits at once and returns everything the program wrote.
   private func outputOfAQuickRun(
     environment: [String: String?] = [:], arguments: [String] = []
-  ) throws -> [UInt8] {
-    let (terminal, _) = try launchOnTheSampleDeck(environment: environment, arguments: arguments)
+  ) async throws -> [UInt8] {
+    let (terminal, _) = try await launchOnTheSampleDeck(
+      environment: environment, arguments: arguments)
     try terminal.send("q")
     _ = try terminal.waitForExit()
     return terminal.rawOutput
   }
 
-  @Test func tagsAreInColourByDefault() throws {
-    let output = try outputOfAQuickRun(environment: ["NO_COLOR": nil, "TERM": "xterm-256color"])
+  @Test func tagsAreInColourByDefault() async throws {
+    let output = try await outputOfAQuickRun(environment: [
+      "NO_COLOR": nil, "TERM": "xterm-256color",
+    ])
     #expect(containsColour(output))
   }
 
@@ -204,16 +207,16 @@ import Testing
     arguments: [
       (["NO_COLOR": "1"], []), (["TERM": "dumb"], []), ([:], ["--no-color"]),
     ] as [([String: String?], [String])])
-  func colourIsOffWhenAskedFor(environment: [String: String?], arguments: [String]) throws {
-    let output = try outputOfAQuickRun(environment: environment, arguments: arguments)
+  func colourIsOffWhenAskedFor(environment: [String: String?], arguments: [String]) async throws {
+    let output = try await outputOfAQuickRun(environment: environment, arguments: arguments)
     #expect(String(decoding: output, as: UTF8.self).contains("What does an actor guarantee"))
     #expect(!containsColour(output))
   }
 
-  @Test func withoutATerminalOnStandardInputItIsTheCommandMode() throws {
-    _ = try ChildProcess.run(
+  @Test func withoutATerminalOnStandardInputItIsTheCommandMode() async throws {
+    _ = try await ChildProcess.run(
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path, "sample"])
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("What does an actor guarantee"))

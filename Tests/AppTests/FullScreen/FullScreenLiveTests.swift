@@ -15,8 +15,8 @@ import Testing
 
   /// Runs a `questions` command on the folder, as another terminal would; returns its output.
   @discardableResult
-  private func run(_ arguments: [String]) throws -> String {
-    let result = try ChildProcess.run(
+  private func run(_ arguments: [String]) async throws -> String {
+    let result = try await ChildProcess.run(
       BuiltProducts.executable("questions"), ["--data-dir", folder.url.path] + arguments)
     #expect(result.status == 0, "\(arguments): \(result.standardError)")
     return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -28,10 +28,10 @@ import Testing
     return screen.attributes(row: row, column: 2).contains(.reverse)
   }
 
-  @Test func questionsAddedAndDeletedElsewhereAppearWithoutAKeyAndKeepTheSelection() throws {
-    let alpha = try run(["add", "alpha question", "--answer", "a"])
-    let beta = try run(["add", "beta question", "--answer", "b"])
-    try run(["add", "gamma question", "--answer", "c"])
+  @Test func questionsAddedAndDeletedElsewhereAppearWithoutAKeyAndKeepTheSelection() async throws {
+    let alpha = try await run(["add", "alpha question", "--answer", "a"])
+    let beta = try await run(["add", "beta question", "--answer", "b"])
+    try await run(["add", "gamma question", "--answer", "c"])
     let terminal = try PseudoTerminal(
       executable: BuiltProducts.executable("questions"),
       arguments: ["--data-dir", folder.url.path], columns: 80, rows: 24)
@@ -43,19 +43,19 @@ import Testing
     // not checked: under `make test` the wall clock measures the machine's load as much as
     // the code. Timed from starting `questions add`, so it includes that process's own run.
     let added = ContinuousClock.now
-    try run(["add", "delta question", "--answer", "d"])
+    try await run(["add", "delta question", "--answer", "d"])
     let screen = try terminal.waitForScreen { $0.text.contains("delta question") }
     print("questions add started → shown in the full-screen list: \(ContinuousClock.now - added)")
     #expect(screen.line(0).hasSuffix(" 4"))
     #expect(isSelected("beta question", on: screen))
 
     // The selected question is deleted elsewhere: the selection stays on its row.
-    try run(["delete", beta])
+    try await run(["delete", beta])
     let afterDelete = try terminal.waitForScreen { !$0.text.contains("beta question") }
     #expect(isSelected("gamma question", on: afterDelete))
 
     // A question above the selection goes: the selection stays on its question.
-    try run(["delete", alpha])
+    try await run(["delete", alpha])
     let afterSecond = try terminal.waitForScreen { !$0.text.contains("alpha question") }
     #expect(isSelected("gamma question", on: afterSecond))
 

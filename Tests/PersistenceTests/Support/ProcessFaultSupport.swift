@@ -29,8 +29,8 @@ enum FaultEnvironment {
 }
 
 /// Runs the system tool `name`, found on `PATH`, to completion.
-func runTool(_ name: String, _ arguments: [String]) throws -> ChildProcessResult {
-  try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
+func runTool(_ name: String, _ arguments: [String]) async throws -> ChildProcessResult {
+  try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
 }
 
 /// The names of the temporary files a write of `filename` leaves in `folder`.
@@ -88,17 +88,21 @@ func withTmpfs<Value>(
   let parent = try TemporaryDirectory(prefix: "ProcessFaultTmpfs")
   let mountPoint = parent.appending("tmpfs")
   try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
-  let mounted = try runTool(
+  let mounted = try await runTool(
     "mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mountPoint.path])
   guard mounted.status == 0 else {
     try Test.cancel("cannot mount a tmpfs here: \(mounted.standardError)")
   }
-  defer {
-    // A descriptor still open in this process makes a plain unmount fail: detach it then.
-    if (try? runTool("umount", [mountPoint.path]))?.status != 0 {
-      _ = try? runTool("umount", ["--lazy", mountPoint.path])
-    }
-    withExtendedLifetime(parent) {}
+  let result: Result<Value, any Error>
+  do {
+    result = .success(try await body(mountPoint))
+  } catch {
+    result = .failure(error)
   }
-  return try await body(mountPoint)
+  // A descriptor still open in this process makes a plain unmount fail: detach it then.
+  if (try? await runTool("umount", [mountPoint.path]))?.status != 0 {
+    _ = try? await runTool("umount", ["--lazy", mountPoint.path])
+  }
+  withExtendedLifetime(parent) {}
+  return try result.get()
 }
