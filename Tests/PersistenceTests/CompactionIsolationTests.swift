@@ -40,7 +40,7 @@ import Testing
       }
       // Never forever: a test that regressed fails on its expectations instead of hanging.
       guard wait else { return }
-      if opened.wait(timeout: .now() + 20) == .timedOut {
+      if opened.wait(timeout: .now() + 60) == .timedOut {
         state.withLock { $0.waiting = false }
       }
     }
@@ -57,7 +57,7 @@ import Testing
   /// While the compaction's encode is held at the gate, the actor still answers a read and
   /// stores a save; once the gate opens, the compaction installs its snapshot and nothing is
   /// lost. Had the encode run on the actor, the read would wait for the gate (the gate gives
-  /// up after 20 s, so that a regression fails instead of hanging).
+  /// up after 60 s, so that a regression fails instead of hanging).
   ///
   /// The gate blocks a thread of the cooperative pool, so the test itself runs on an executor
   /// of its own: with tests running beside it on two cores, it might otherwise find no pool
@@ -74,8 +74,11 @@ import Testing
       directory: folder.url, filename: "notes.json", configuration: configuration)
     try await repository.save(GatedNote(id: 0, text: "gated"))
     Gate.shared.arm()
-    // The save that starts the compaction waits for it; the test goes on beside it.
+    // The save that starts the compaction waits for it; the test goes on beside it. No
+    // deadline: under the sanitizer on a loaded machine, the saves before it took over 10 s.
+    let fillingEnded = Guarded(false)
     let filling = Task {
+      defer { fillingEnded.withLock { $0 = true } }
       var number = 1
       while !Gate.shared.isWaiting && number < 1_000 {
         try await repository.save(GatedNote(id: number, text: String(repeating: "x", count: 200)))
@@ -83,10 +86,10 @@ import Testing
       }
       return number
     }
-    for _ in 0..<10_000 where !Gate.shared.isWaiting {
+    while !Gate.shared.isWaiting && !fillingEnded.withLock({ $0 }) {
       try await Task.sleep(for: .milliseconds(1))
     }
-    try #require(Gate.shared.isWaiting, "no compaction started")
+    try #require(Gate.shared.isWaiting, "1,000 saves started no compaction")
 
     let found = await repository.find(by: 1)
     try await repository.save(GatedNote(id: -1, text: "saved during the compaction"))

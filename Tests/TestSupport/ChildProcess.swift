@@ -30,7 +30,8 @@ public enum ChildProcess {
   ///
   /// The wait is not on Swift's cooperative pool: on two cores the pool has two threads, and
   /// tests waiting there for child processes would hold back every other test of the run,
-  /// until tests that wait on a deadline fail.
+  /// until tests that wait on a deadline fail. At most one child per core runs through here
+  /// at once (see `ChildProcessSlots`); a test that needs several at once starts them itself.
   ///
   /// - Parameters:
   ///   - executable: The program to run.
@@ -42,8 +43,10 @@ public enum ChildProcess {
     _ executable: URL, _ arguments: [String], environment: [String: String?] = [:],
     input: Data = Data()
   ) async throws -> ChildProcessResult {
-    try await onOwnThread {
-      try runBlocking(executable, arguments, environment: environment, input: input)
+    try await ChildProcessSlots.shared.withSlot {
+      try await onOwnThread {
+        try runBlocking(executable, arguments, environment: environment, input: input)
+      }
     }
   }
 
