@@ -19,16 +19,26 @@ let package = Package(
   products: [
     .library(name: "Models", targets: ["Models"]),
     .library(name: "Persistence", targets: ["Persistence"]),
+    .library(name: "SQLitePersistence", targets: ["SQLitePersistence"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .executable(name: "questions", targets: ["questions"]),
   ],
   targets: [
-    // Layers: Models and Persistence (independent of each other) <- ViewModels <- App.
+    // Layers: Models and Persistence (independent of each other) <- ViewModels <- App;
+    // SQLitePersistence beside Persistence, for stores that outgrow memory.
     // Persistence is generic: it stores any Codable & Identifiable value and imports no Models.
     .target(name: "Models", swiftSettings: swiftSettings),
     .target(name: "Persistence", swiftSettings: swiftSettings),
+    // The SQLite store: a module of its own over the system's SQLite (`libsqlite3-dev`; the
+    // SDK's on Apple platforms), so that a target that does not use it links none of it.
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]),
+    .target(
+      name: "SQLitePersistence", dependencies: ["Persistence", "CSQLite"],
+      swiftSettings: swiftSettings),
     .target(
       name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
 
@@ -54,7 +64,12 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "PersistenceTests", dependencies: ["Persistence", "Models", "TestSupport"],
+      name: "PersistenceTests",
+      dependencies: ["Persistence", "SQLitePersistence", "Models", "TestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "SQLitePersistenceTests",
+      dependencies: ["SQLitePersistence", "Persistence", "CSQLite", "TestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ViewModelsTests",

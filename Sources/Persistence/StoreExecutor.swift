@@ -14,9 +14,9 @@ import Dispatch
 /// actor takes its jobs: a read made from a screen runs before the saves of an import queued
 /// ahead of it. The runtime enqueues from any thread, so the waiting jobs are the one piece
 /// of state here behind a lock (``LockedState``, named in the design decisions).
-final class StoreExecutor: SerialExecutor {
+package final class StoreExecutor: SerialExecutor {
   /// The queue every job of the actor runs on.
-  let queue: DispatchQueue
+  package let queue: DispatchQueue
   /// The jobs enqueued and not started: one lane per priority, highest first, each taken
   /// from `next` on.
   private let lanes = LockedState<[(priority: UInt8, jobs: [UnownedJob], next: Int)]>([])
@@ -26,9 +26,15 @@ final class StoreExecutor: SerialExecutor {
     queue = Self.makeQueue(label: "LocalRepository \(path)")
   }
 
+  /// Creates an executor on a new serial queue labelled `label`, for a store of another
+  /// module (such as the SQLite store) that owns its connection through this executor.
+  package init(label: String) {
+    queue = Self.makeQueue(label: label)
+  }
+
   /// Adds `job` behind the jobs of its priority and asks the queue for one more turn; each
   /// turn runs whichever job comes first then, so every job gets one.
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let priority = job.priority.rawValue
     lanes.withLock { lanes in
@@ -69,12 +75,12 @@ final class StoreExecutor: SerialExecutor {
 
   /// Traps unless the caller runs on this executor's queue: what the runtime asks before it
   /// trusts `assumeIsolated` on it.
-  func checkIsolated() {
+  package func checkIsolated() {
     dispatchPrecondition(condition: .onQueue(queue))
   }
 
   /// This executor, as the runtime refers to it.
-  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+  package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }
 

@@ -32,7 +32,7 @@ public struct StoreMigration: Sendable {
   public let sourceVersion: Int
 
   /// Turns the JSON array of items at `sourceVersion` into the JSON array at the next version.
-  let upgrade: @Sendable (Data) throws -> Data
+  package let upgrade: @Sendable (Data) throws -> Data
 
   /// A step from `version` to `version + 1` that converts each item with `transform`.
   ///

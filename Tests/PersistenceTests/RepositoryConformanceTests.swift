@@ -5,9 +5,18 @@ import Persistence
 import TestSupport
 import Testing
 
+// The SQLite store is a module of its own, which a package that copies these tests (a
+// generated project, an embedded store) does not have.
+#if canImport(SQLitePersistence)
+  import SQLitePersistence
+#endif
+
 /// The implementations under test; each case builds a fresh, empty repository.
 enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case inMemory, journal, rewrite
+  #if canImport(SQLitePersistence)
+    case sqlite
+  #endif
 
   var testDescription: String { rawValue }
 
@@ -33,6 +42,15 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
       let reopened = try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", configuration: configuration)
       #expect(await reopened.loadAll() == repository.loadAll())
+    #if canImport(SQLitePersistence)
+      case .sqlite:
+        let repository = try await SQLiteRepository<Note>.open(
+          directory: folder.url, filename: "q.sqlite")
+        try await body(repository)
+        let reopened = try await SQLiteRepository<Note>.open(
+          directory: folder.url, filename: "q.sqlite")
+        #expect(await reopened.loadAll() == repository.loadAll())
+    #endif
     }
   }
 }

@@ -6,7 +6,7 @@
 /// Owned by one repository and used only on its actor, so it needs no lock of its own. It
 /// holds its subscriptions weakly: a subscriber that drops its sequence is gone from the
 /// feed, and the repository hears of it through `onEnd`.
-final class ChangeFeed<ID: Hashable & Sendable> {
+package final class ChangeFeed<ID: Hashable & Sendable> {
   private struct Entry {
     weak var subscription: ChangeSubscription<ID>?
   }
@@ -14,20 +14,23 @@ final class ChangeFeed<ID: Hashable & Sendable> {
   private var nextKey = 0
   private var entries: [Int: Entry] = [:]
 
+  /// An empty feed.
+  package init() {}
+
   deinit {
     // Ends every subscriber's loop: the repository is gone, no change will come.
     for entry in entries.values { entry.subscription?.finish() }
   }
 
   /// The number of current subscribers.
-  var subscriberCount: Int {
+  package var subscriberCount: Int {
     entries = entries.filter { $0.value.subscription?.isActive ?? false }
     return entries.count
   }
 
   /// A new subscriber's sequence of changes; `onEnd` runs, on any thread, when that
   /// subscriber goes away.
-  func subscribe(onEnd: @escaping @Sendable () -> Void) -> RepositoryChanges<ID> {
+  package func subscribe(onEnd: @escaping @Sendable () -> Void) -> RepositoryChanges<ID> {
     let subscription = ChangeSubscription<ID>(onEnd: onEnd)
     entries[nextKey] = Entry(subscription: subscription)
     nextKey += 1
@@ -35,7 +38,7 @@ final class ChangeFeed<ID: Hashable & Sendable> {
   }
 
   /// Delivers `change` to every current subscriber.
-  func publish(_ change: @autoclosure () -> RepositoryChange<ID>) {
+  package func publish(_ change: @autoclosure () -> RepositoryChange<ID>) {
     guard subscriberCount > 0 else { return }
     // Built only when someone listens: a batch's set of 100,000 IDs is not free.
     let change = change()

@@ -30,7 +30,7 @@ import Foundation
 /// more, and a writer keeps its lock file open. So once a second the watcher checks that the
 /// folder at the path is still the one watched, and when it is not, polls the files at the
 /// path from then on.
-final class StoreWatcher: Sendable {
+package final class StoreWatcher: Sendable {
   /// What the watcher runs.
   private enum Sources {
     /// The platform's watch, and the check that its folder is still at the path.
@@ -56,7 +56,7 @@ final class StoreWatcher: Sendable {
   static let folderCheckInterval = DispatchTimeInterval.seconds(1)
 
   /// What starts the platform's watch: `nil` when it cannot be set up.
-  typealias PlatformWatch =
+  package typealias PlatformWatch =
     @Sendable (
       _ directory: String, _ names: Set<String>, _ queue: DispatchQueue,
       _ handler: @escaping @Sendable () -> Void
@@ -68,7 +68,7 @@ final class StoreWatcher: Sendable {
   /// instances or watches reached, no folder yet), it polls the files instead
   /// (``PollingWatch``): a follower is never left stale without a word. `platformWatch` is
   /// for tests, which make it fail.
-  init(
+  package init(
     directory: String, names: Set<String>,
     platformWatch: PlatformWatch = StoreWatcher.platformSource,
     handler: @escaping @Sendable () -> Void
@@ -113,7 +113,7 @@ final class StoreWatcher: Sendable {
   }
 
   /// Stops watching; the handler is not called after this returns (bar one call under way).
-  func stop() {
+  package func stop() {
     sources.withLock { sources in
       sources.cancel()
       sources = .stopped
@@ -129,7 +129,7 @@ final class StoreWatcher: Sendable {
     /// An inotify watch of `directory`, read by a Dispatch read source; `nil` if inotify
     /// refuses (no more instances or watches allowed). A queue overflow, which names no
     /// file, calls `handler` too, for a full catch-up.
-    static func platformSource(
+    package static func platformSource(
       directory: String, names: Set<String>, queue: DispatchQueue,
       handler: @escaping @Sendable () -> Void
     ) -> (any DispatchSourceProtocol)? {
@@ -152,7 +152,7 @@ final class StoreWatcher: Sendable {
     /// A Dispatch source on `directory` (files created, renamed or removed) that re-arms a
     /// second one on the journal (appends). Not compiled on Linux, where this package is
     /// built and tested: keep it small.
-    static func platformSource(
+    package static func platformSource(
       directory: String, names: Set<String>, queue: DispatchQueue,
       handler: @escaping @Sendable () -> Void
     ) -> (any DispatchSourceProtocol)? {
@@ -189,7 +189,7 @@ final class StoreWatcher: Sendable {
       return source
     }
   #else
-    static func platformSource(
+    package static func platformSource(
       directory: String, names: Set<String>, queue: DispatchQueue,
       handler: @escaping @Sendable () -> Void
     ) -> (any DispatchSourceProtocol)? {

@@ -13,18 +13,18 @@ import Foundation
 /// `inout sending`, and what the closure returns goes out as `sending`. So a value that is
 /// not `Sendable` can sit behind the lock, but no reference to it can escape to another
 /// thread except through the lock; the compiler checks that, not a comment.
-final class LockedState<Value>: @unchecked Sendable {
+package final class LockedState<Value>: @unchecked Sendable {
   // `lock` comes first: a `Value` of no size would otherwise sit at the lock's own address,
   // and the sanitizer would report the unlocked read of `lock` as a race with the value.
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: sending Value) {
+  package init(_ value: sending Value) {
     self.value = value
   }
 
   /// Runs `body` with exclusive access to the value.
-  func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     lock.lock()

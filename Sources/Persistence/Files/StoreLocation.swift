@@ -9,23 +9,23 @@ import Foundation
 /// followed: each is opened with `O_NOFOLLOW` and refused with
 /// ``PersistenceError/notARegularFile(_:found:)``, so nothing outside the folder is read,
 /// created, renamed or truncated through one of the store's names.
-struct StoreLocation: Sendable, Equatable {
+package struct StoreLocation: Sendable, Equatable {
   /// The folder that holds the file, and its temporary files, as an absolute path.
-  let directory: String
+  package let directory: String
   /// The store file's absolute path.
-  let path: String
+  package let path: String
 
   /// The store file as a URL, for messages and for callers.
-  var fileURL: URL { URL(fileURLWithPath: path) }
+  package var fileURL: URL { URL(fileURLWithPath: path) }
 
   /// The folder as a URL.
-  var directoryURL: URL { URL(fileURLWithPath: directory, isDirectory: true) }
+  package var directoryURL: URL { URL(fileURLWithPath: directory, isDirectory: true) }
 
   /// The file's bare name.
-  var filename: String { fileURL.lastPathComponent }
+  package var filename: String { fileURL.lastPathComponent }
 
   /// Validates `filename` and joins it to `directory`.
-  init(directory: URL, filename: String) throws(PersistenceError) {
+  package init(directory: URL, filename: String) throws(PersistenceError) {
     try Self.validate(filename)
     let folder = directory.standardizedFileURL.resolvingSymlinksInPath()
     path = folder.appendingPathComponent(filename).path

@@ -1,0 +1,208 @@
+// The actor that owns one SQLite store's connection: every Repository call is one statement
+// or one transaction on it.
+
+import Foundation
+import Persistence
+
+/// A ``Persistence/Repository`` kept in a SQLite database, for stores larger than memory.
+///
+/// Items are rows: their `Codable` encoding, keyed by their ID, in the order of their first
+/// save. Nothing of them is held in memory beyond what a call returns, so opening a store of
+/// a million items reads a few pages, not the items, and ``count()`` and
+/// ``items(offset:limit:)`` read one page of a list at a time:
+///
+/// ```swift
+/// let notes = try await SQLiteRepository<Note>.open(filename: "notes.sqlite")
+/// try await notes.save(Note(id: UUID(), text: "Actors serialise access"))
+/// let first = await notes.items(offset: 0, limit: 50)
+/// ```
+///
+/// It keeps the promises of ``Persistence/LocalRepository``, with the same
+/// ``Persistence/StoreConfiguration``: a ``Persistence/Durability/durable`` change returns
+/// once it is in the write-ahead log and synced (`synchronous=FULL`); a
+/// ``Persistence/Durability/lossyOnPowerCut(syncWithin:)`` one once it is written
+/// (`synchronous=NORMAL`), the log synced at most that delay later. The conditional saves and
+/// ``insert(_:)`` check and write in one transaction that holds SQLite's write lock, so the
+/// check holds across processes; a batch is one transaction. A change that throws is not in
+/// the store.
+///
+/// The actor runs on an executor of its own (`StoreExecutor`, a private serial queue), which
+/// owns the connection: SQLite's calls block in `fsync` and in waits for another process's
+/// lock (up to ``Persistence/StoreConfiguration/lockTimeout``), and those waits hold the
+/// store's queue, never a thread of the cooperative pool. The connection is isolated state,
+/// with no lock around it.
+///
+/// A file that is not a store (not a database, another program's database, a newer format)
+/// makes opening throw and is left as it was. Damage found later, in a page that a read
+/// touches, is reported (see ``readFailure``) and never written over.
+public actor SQLiteRepository<Item: Codable & Identifiable & Sendable>: Repository
+where Item.ID: Codable & Sendable {
+  /// The database file, with symbolic links in its folder's path resolved.
+  public nonisolated let fileURL: URL
+  /// The size cap, lock timeout, durability, schema version and migrations it opened with.
+  nonisolated let configuration: StoreConfiguration
+  /// The queue every isolated method of this actor runs on, which owns the connection.
+  nonisolated let executor: StoreExecutor
+
+  /// The executor of this actor: its own serial queue (see `StoreExecutor`).
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
+
+  /// Where the store lives.
+  let location: StoreLocation
+  /// The connection, used only on this actor.
+  let connection: SQLiteConnection
+  /// The subscribers of ``changes()``.
+  let feed = ChangeFeed<Item.ID>()
+  /// The watch of the files for other writers' commits while anyone subscribes.
+  var watch: FileWatch?
+  /// `PRAGMA data_version` when this repository last looked: it changes when another
+  /// connection commits, and only then.
+  var dataVersion: Int64
+  /// Why following other writers last failed, until it succeeds again.
+  var followingFailure: PersistenceError?
+  /// The lossy changes' background sync, when one is scheduled.
+  var scheduledSync: Task<Void, Never>?
+  /// Why the last background sync failed, for ``synchronize()`` to report.
+  var backgroundSyncFailure: PersistenceError?
+  /// The last failure to read or decode items, if any: reads return what they could read.
+  ///
+  /// ``find(by:)``, ``loadAll()`` and the other reads cannot throw (``Repository`` says so),
+  /// so a damaged page or an item that no longer decodes is left out of what they return,
+  /// said here, and told once to subscribers of ``changes()`` as a change whose
+  /// ``Persistence/RepositoryChange/failure`` says why. Nothing is written over it; repair
+  /// the store to keep what can be kept.
+  public internal(set) var readFailure: PersistenceError?
+
+  let encoder = JSONEncoder()
+  let decoder = JSONDecoder()
+
+  /// A repository over `connection`, opened by ``open(directory:filename:configuration:)``
+  /// on `executor`'s queue; `dataVersion` is `PRAGMA data_version` as it opened.
+  init(
+    location: StoreLocation, connection: SQLiteConnection, configuration: StoreConfiguration,
+    executor: StoreExecutor, dataVersion: Int64
+  ) {
+    self.location = location
+    self.connection = connection
+    self.configuration = configuration
+    self.executor = executor
+    self.dataVersion = dataVersion
+    fileURL = location.fileURL
+  }
+
+  /// Inserts `item`, or replaces the item with the same ID, keeping its position; returns
+  /// once the change is as durable as the configuration says.
+  ///
+  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  ///   is changed.
+  public func save(_ item: Item) throws {
+    try save(contentsOf: CollectionOfOne(item))
+  }
+
+  /// Inserts or replaces every item of `items` in one transaction; a later item wins over an
+  /// earlier one with the same ID.
+  ///
+  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  ///   is changed.
+  public func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
+  where Items.Element == Item {
+    let rows = try encode(items)
+    try write { () throws(SQLiteFailure) in
+      for row in rows { try upsert(row) }
+    }
+    feed.publish(RepositoryChange(ids: items.map(\.id)))
+  }
+
+  /// Stores `item` only if no item has its ID, checking and inserting in one statement under
+  /// SQLite's write lock, and returns whether it did.
+  ///
+  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  ///   is changed.
+  public func insert(_ item: Item) throws -> Bool {
+    let row = try encode(CollectionOfOne(item))[0]
+    let inserted = try write { () throws(SQLiteFailure) in
+      let statement = try connection.statement(
+        "INSERT INTO items(key, body) VALUES(?1, ?2) ON CONFLICT(key) DO NOTHING")
+      try statement.bind(row.key, at: 1)
+      try statement.bindText(row.body, at: 2)
+      _ = try statement.step()
+      return connection.changedRowCount == 1
+    }
+    if inserted { feed.publish(RepositoryChange(ids: [item.id])) }
+    return inserted
+  }
+
+  /// Stores `item` only if `condition` holds for the item stored now under its ID (`nil`
+  /// when there is none), reading and writing in one transaction that holds SQLite's write
+  /// lock from its start, so that no other connection commits between the two; returns
+  /// whether it did.
+  ///
+  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored, or the
+  ///   stored item could not be read; nothing is changed.
+  public func save(_ item: Item, if condition: @Sendable (Item?) -> Bool) throws -> Bool {
+    let row = try encode(CollectionOfOne(item))[0]
+    var decodingFailure: PersistenceError?
+    let saved = try write { () throws(SQLiteFailure) -> Bool in
+      let current: Item?
+      do {
+        current = try body(forKey: row.key).map { try decoder.decode(Item.self, from: $0) }
+      } catch let failure as SQLiteFailure {
+        throw failure
+      } catch {
+        decodingFailure = .corrupt(
+          fileURL, reason: "the item stored under \(row.key) cannot be decoded: \(error)")
+        throw SQLiteFailure(message: "decoding the stored item failed")
+      }
+      guard condition(current) else { return false }
+      try upsert(row)
+      return true
+    }
+    if let decodingFailure { throw decodingFailure }
+    if saved { feed.publish(RepositoryChange(ids: [item.id])) }
+    return saved
+  }
+
+  /// Removes the item with the ID `id`; does nothing if there is none.
+  ///
+  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  ///   is changed.
+  public func delete(_ id: Item.ID) throws {
+    try delete(ids: CollectionOfOne(id))
+  }
+
+  /// Removes the items with the given IDs in one transaction; unknown IDs are ignored.
+  ///
+  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  ///   is changed.
+  public func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == Item.ID {
+    let ids = Array(ids)
+    let keys = try ids.map { id throws(PersistenceError) in try key(of: id) }
+    try write { () throws(SQLiteFailure) in
+      for key in keys {
+        let statement = try connection.statement("DELETE FROM items WHERE key = ?1")
+        try statement.bind(key, at: 1)
+        _ = try statement.step()
+      }
+    }
+    feed.publish(RepositoryChange(ids: ids))
+  }
+
+  /// The item with the ID `id`, or `nil`: one lookup by key.
+  public func find(by id: Item.ID) -> Item? {
+    read { () throws -> Item? in
+      try body(forKey: try ItemKey.of(id)).map { try decoder.decode(Item.self, from: $0) }
+    } ?? nil
+  }
+
+  /// Every item, in the order they were first saved.
+  ///
+  /// It reads and decodes the whole table: for a large store, show a page at a time with
+  /// ``count()`` and ``items(offset:limit:)``.
+  public func loadAll() -> [Item] {
+    read { () throws -> [Item] in
+      try decodeRows(connection.statement("SELECT body FROM items ORDER BY position"))
+    } ?? []
+  }
+}
