@@ -59,7 +59,8 @@ let package = Package(
     // Tests
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
     .executableTarget(
-      name: "StoreWriter", dependencies: ["Models", "Persistence", "ViewModels"],
+      name: "StoreWriter",
+      dependencies: ["Models", "Persistence", "SQLitePersistence", "ViewModels"],
       path: "Tests/StoreWriter",
       swiftSettings: swiftSettings),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: swiftSettings),

@@ -60,3 +60,19 @@ extension SQLiteRepository {
     }
   }
 }
+
+extension SQLiteRepository {
+  /// What the connection reads back now for `journal_mode` and `synchronous` (2 is FULL, 1 is
+  /// NORMAL): the settings opening checked, for tests and diagnostics.
+  func durabilitySettings() throws(PersistenceError) -> (journalMode: String, synchronous: Int64) {
+    do {
+      return (
+        try connection.readText("PRAGMA journal_mode"),
+        try connection.readInteger("PRAGMA synchronous")
+      )
+    } catch {
+      throw error.persistenceError(
+        for: fileURL, writing: false, lockTimeout: configuration.lockTimeout)
+    }
+  }
+}

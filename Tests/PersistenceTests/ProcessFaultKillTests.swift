@@ -2,6 +2,7 @@
 
 import Foundation
 import Models
+import SQLitePersistence
 import TestSupport
 import Testing
 
@@ -36,8 +37,11 @@ import Testing
   /// runs once with the default durability and once with
   /// ``Durability/lossyOnPowerCut(syncWithin:)``, which must lose nothing to a kill either,
   /// and once with up to 8 saves in flight at once, which share syncs (group commit) and may
-  /// each have been stored without their acknowledgement.
-  @Test(arguments: ["save", "save-relaxed", "save-concurrent"])
+  /// each have been stored without their acknowledgement. The `sqlite-` modes run the same
+  /// writers on ``SQLiteRepository`` (WAL, `synchronous=FULL`).
+  @Test(arguments: [
+    "save", "save-relaxed", "save-concurrent", "sqlite-save", "sqlite-save-concurrent",
+  ])
   func killingAWriterAtRandomMomentsNeverLosesAnAcknowledgedSave(mode: String) async throws {
     let iterations = FaultEnvironment.stressIterations(default: 200)
     let root = try TemporaryDirectory(prefix: "ProcessFaultKill")
@@ -64,9 +68,12 @@ import Testing
       acknowledged += outcome.writer.acknowledged
       tally.acknowledged += outcome.writer.acknowledged.count
 
-      let repository: LocalRepository<Question>
+      let repository: any Repository<Question>
       do {
-        repository = try LocalRepository<Question>(directory: folder, filename: "q.json")
+        repository =
+          mode.hasPrefix("sqlite-")
+          ? try await SQLiteRepository<Question>.open(directory: folder, filename: "q.sqlite")
+          : try LocalRepository<Question>(directory: folder, filename: "q.json")
       } catch {
         Issue.record("iteration \(iteration): the store does not open after a kill: \(error)")
         return
@@ -79,7 +86,7 @@ import Testing
       // Saves run one after another, so this writer's items are its first N prompts, where N
       // is the number it acknowledged, or one more if the kill fell between save and ack.
       // With saves in flight together, up to that many more, in any order.
-      let inFlight = mode == "save-concurrent" ? 8 : 1
+      let inFlight = mode.hasSuffix("save-concurrent") ? 8 : 1
       let prompts = stored.map(\.prompt).filter { $0.hasPrefix("iter\(iteration) ") }
       let count = outcome.writer.acknowledged.count
       #expect(prompts.count >= count && prompts.count <= count + inFlight, "iteration \(iteration)")

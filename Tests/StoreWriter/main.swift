@@ -20,6 +20,9 @@
 //                                                .lossyOnPowerCut(syncWithin: 50 ms), then
 //                                                synchronize(), printing "fail sync <error>"
 //                                                if it throws
+//   StoreWriter save-until-failure <folder> <count> [prefix]   the same as save-through up to
+//                                                the first save that throws, then ends at once
+//                                                (`_exit`), as a crash would
 //   StoreWriter count <folder>                   open the store and print how many it holds
 //   StoreWriter ids <folder>                     open the store and print "ack <id>" for each
 //                                                question it holds
@@ -33,12 +36,16 @@
 //                                                (milliseconds since 1970), printing
 //                                                "ack <session id>" after each is stored
 //
-// The questions store is `q.json` in <folder>, the sessions store `sessions.json`. Errors go
-// to stderr with exit code 1.
+// Every mode but `sessions` and `save-closed` also runs on the SQLite store when prefixed with
+// `sqlite-` (`sqlite-save <folder> <count>`): the same calls through `Repository`.
+//
+// The questions store is `q.json` in <folder> (`q.sqlite` for the SQLite store), the sessions
+// store `sessions.json`. Errors go to stderr with exit code 1.
 
 import Foundation
 import Models
 import Persistence
+import SQLitePersistence
 import ViewModels
 
 #if canImport(Glibc)
@@ -92,6 +99,9 @@ guard arguments.count >= 3 else {
 }
 
 let folder = URL(fileURLWithPath: arguments[2])
+/// The mode without its `sqlite-` prefix, and whether it had one.
+let usesSQLite = arguments[1].hasPrefix("sqlite-")
+let mode = usesSQLite ? String(arguments[1].dropFirst("sqlite-".count)) : arguments[1]
 do {
   if arguments[1] == "sessions" {
     guard arguments.count == 5, let count = Int(arguments[3]), let milliseconds = Int(arguments[4])
@@ -104,19 +114,23 @@ do {
     exit(0)
   }
   var configuration = StoreConfiguration()
-  if arguments[1] == "save-closed" {
+  if mode == "save-closed" {
     // A sleep first starts Dispatch's timer thread, whose own descriptors would otherwise
     // take the freed slots; after it, the store's files are the next to open.
     try await Task.sleep(for: .milliseconds(20))
     close(0)
     close(1)
   }
-  if arguments[1] == "save-relaxed" || arguments[1] == "save-through-relaxed" {
+  if mode == "save-relaxed" || mode == "save-through-relaxed" {
     configuration.durability = .lossyOnPowerCut(syncWithin: .milliseconds(50))
   }
-  let repository = try LocalRepository<Question>(
-    directory: folder, filename: "q.json", configuration: configuration)
-  switch arguments[1] {
+  let repository: any Repository<Question> =
+    usesSQLite
+    ? try await SQLiteRepository<Question>.open(
+      directory: folder, filename: "q.sqlite", configuration: configuration)
+    : try LocalRepository<Question>(
+      directory: folder, filename: "q.json", configuration: configuration)
+  switch mode {
   case "save", "save-relaxed", "save-closed":
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
     let prefix = arguments.count > 4 ? arguments[4] : "question"
@@ -126,7 +140,7 @@ do {
       try await repository.save(question)
       acknowledge("ack \(question.id.uuidString)")
     }
-  case "save-through", "save-through-relaxed":
+  case "save-through", "save-through-relaxed", "save-until-failure":
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
     let prefix = arguments.count > 4 ? arguments[4] : "question"
     for index in 0..<count {
@@ -136,9 +150,11 @@ do {
         acknowledge("ack \(question.id.uuidString)")
       } catch {
         acknowledge("fail \(question.id.uuidString) \(error)")
+        // Ends at once, as a crash would: no later write, no closing of the store.
+        if mode == "save-until-failure" { _exit(0) }
       }
     }
-    if arguments[1] == "save-through-relaxed" {
+    if mode == "save-through-relaxed" {
       do {
         try await repository.synchronize()
       } catch {
@@ -187,7 +203,7 @@ do {
     }
   case "edit", "delete":
     guard arguments.count >= 4, let id = UUID(uuidString: arguments[3]) else { exit(64) }
-    if arguments[1] == "delete" {
+    if mode == "delete" {
       try await repository.delete(id)
     } else if var question = await repository.find(by: id), arguments.count == 5 {
       question.prompt = arguments[4]

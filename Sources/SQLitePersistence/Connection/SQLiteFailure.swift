@@ -55,7 +55,12 @@ struct SQLiteFailure: Error {
     case SQLITE_FULL:
       return .writeFailed(url, reason: "the disk is full (\(message))")
     case SQLITE_IOERR where code == Self.fsyncFailed || code == Self.folderFsyncFailed:
-      return .notDurable(url, reason: message)
+      // Not `notDurable`: SQLite wrote the commit to its log before the sync failed, and a
+      // process that opens the store before this connection's next write finds it there.
+      return .outcomeUnknown(
+        url,
+        reason: "\(message); SQLite keeps such a commit in its log, where the next"
+          + " process to open the store may find it")
     default:
       return writing ? .writeFailed(url, reason: message) : .unreadable(url, reason: message)
     }
