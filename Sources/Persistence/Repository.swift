@@ -3,8 +3,10 @@
 /// A store of identifiable values, isolated to an actor.
 ///
 /// ``LocalRepository`` keeps its values in a file; ``InMemoryRepository`` keeps them in
-/// memory only, for tests and previews. View models depend on this protocol, so either can
-/// be passed in. One shared test suite checks that both behave the same way.
+/// memory only, for tests and previews; `SQLiteRepository` (in the `SQLitePersistence`
+/// module) keeps them in a SQLite database, for stores larger than memory. View models
+/// depend on this protocol, so any of them can be passed in. One shared test suite checks
+/// that they behave the same way.
 ///
 /// Values come back in insertion order: a value keeps the position of its first save when it
 /// is saved again. Saving an item replaces any item with the same `ID`.
@@ -72,6 +74,21 @@ public protocol Repository<Item>: Actor {
   /// the repository's actor and back.
   func loadAll() async -> [Item]
 
+  /// How many items the repository holds.
+  ///
+  /// With ``items(offset:limit:)``, what a list shows first for a store too large to read
+  /// whole: its length, and the page on screen. The default reads ``loadAll()``; a store
+  /// that keeps its items on disk (`SQLiteRepository`) answers without reading them.
+  func count() async -> Int
+
+  /// At most `limit` items, from the `offset`-th on (0 is the first), in insertion order;
+  /// empty when `offset` is past the end or either number is negative or zero.
+  ///
+  /// The default slices ``loadAll()``; a store that keeps its items on disk reads only those.
+  /// Pages read at different times may overlap or skip an item when another writer inserted
+  /// or deleted one between the reads: read again after a change.
+  func items(offset: Int, limit: Int) async -> [Item]
+
   /// The changes from now on, each delivered after it is durable, in order.
   ///
   /// A subscriber, such as a view model, loops over the sequence and reads what it shows
@@ -99,5 +116,22 @@ extension Repository where Item: Equatable {
   /// save (see ``save(_:if:)``), never across an `await`.
   public func save(_ item: Item, ifCurrent expected: Item?) async throws -> Bool {
     try await save(item, if: { $0 == expected })
+  }
+}
+
+extension Repository {
+  /// How many items ``loadAll()`` returns: the default, for a store that holds its items in
+  /// memory anyway.
+  public func count() async -> Int {
+    await loadAll().count
+  }
+
+  /// The items of ``loadAll()`` from `offset`, at most `limit` of them: the default, for a
+  /// store that holds its items in memory anyway.
+  public func items(offset: Int, limit: Int) async -> [Item] {
+    guard offset >= 0, limit > 0 else { return [] }
+    let all = await loadAll()
+    guard offset < all.count else { return [] }
+    return Array(all[offset..<min(offset + limit, all.count)])
   }
 }

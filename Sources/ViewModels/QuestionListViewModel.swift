@@ -18,13 +18,38 @@ import Persistence
 /// Each method computes its result first and assigns the state it changes together, with no
 /// `await` in between, so an observer sees one change per user action rather than a flicker
 /// of intermediate states.
+///
+/// A store larger than ``pagingThreshold`` is shown a page at a time (``isPaged``): the list
+/// reads the store's ``/Persistence/Repository/count()`` and its first page
+/// (``/Persistence/Repository/items(offset:limit:)``), never every question, so a list of a
+/// million opens at once; ``loadMore()`` reads the next page as the person scrolls.
 @Observable @MainActor
 public final class QuestionListViewModel {
   /// The questions that match ``searchText`` and ``tag``, in the order they were added.
   public private(set) var questions: [Question] = []
 
-  /// The total number of questions, whether or not they match ``searchText``.
+  /// The total number of questions, whether or not they match ``searchText``, and whether
+  /// or not they are loaded.
   public private(set) var totalCount = 0
+
+  /// Whether the list holds only the first pages of the store, because it has more than
+  /// ``pagingThreshold`` questions; ``loadMore()`` reads the next page.
+  ///
+  /// While it is `true`, ``searchText``, ``tag`` and ``tags`` cover the questions loaded so
+  /// far, not the whole store.
+  public private(set) var isPaged = false
+
+  /// Whether a paged list has questions past those loaded.
+  public var hasMoreToLoad: Bool {
+    isPaged && allQuestions.count < totalCount
+  }
+
+  /// How many questions a store may hold for the list to read them all; a larger one is
+  /// shown a page at a time.
+  public let pagingThreshold: Int
+
+  /// How many questions a paged list reads at a time.
+  public let pageSize: Int
 
   /// Words that every shown question must contain; empty shows every question.
   ///
@@ -70,13 +95,57 @@ public final class QuestionListViewModel {
   @ObservationIgnored private let repository: any Repository<Question>
 
   /// Creates a view model over `repository`; call ``load()`` to fill it.
-  public init(repository: any Repository<Question>) {
+  ///
+  /// - Parameters:
+  ///   - repository: The store of questions.
+  ///   - pagingThreshold: Up to this many questions, the list reads them all; above it, a
+  ///     page at a time. `Int.max` always reads everything, as a command that must find any
+  ///     question does.
+  ///   - pageSize: How many questions a paged list reads at a time.
+  public init(
+    repository: any Repository<Question>, pagingThreshold: Int = 10_000, pageSize: Int = 500
+  ) {
     self.repository = repository
+    self.pagingThreshold = pagingThreshold
+    self.pageSize = max(pageSize, 1)
   }
 
-  /// Reads every question from the repository.
+  /// Reads the questions from the repository: all of them, or the first page of a store
+  /// larger than ``pagingThreshold``.
   public func load() async {
-    show(await repository.loadAll(), error: nil)
+    show(await read(), error: nil)
+  }
+
+  /// Reads the next page of a paged list and shows it after those loaded; does nothing when
+  /// every question is loaded.
+  public func loadMore() async {
+    guard hasMoreToLoad else { return }
+    let loaded = allQuestions
+    let page = await repository.items(offset: loaded.count, limit: pageSize)
+    let total = await repository.count()
+    show(Contents(questions: loaded + page, total: total, isPaged: true), error: errorMessage)
+  }
+
+  /// What the list shows of the store: its questions, or its first pages, and its size.
+  private struct Contents {
+    var questions: [Question]
+    var total: Int
+    var isPaged: Bool
+  }
+
+  /// Reads the store as the list shows it: every question, or as many pages as are loaded
+  /// (at least one) when the store is larger than ``pagingThreshold``.
+  private func read() async -> Contents {
+    if pagingThreshold < Int.max {
+      let total = await repository.count()
+      if total > pagingThreshold {
+        let pages = max((allQuestions.count + pageSize - 1) / pageSize, 1)
+        let window = await repository.items(offset: 0, limit: pages * pageSize)
+        return Contents(questions: window, total: total, isPaged: true)
+      }
+    }
+    let all = await repository.loadAll()
+    return Contents(questions: all, total: all.count, isPaged: false)
   }
 
   /// Reads every question, then keeps the list current until the calling task is
@@ -110,7 +179,7 @@ public final class QuestionListViewModel {
   /// the repository cannot read the files any more sets ``errorMessage``; the next change
   /// clears that message, and only that one.
   private func showLatest(after change: RepositoryChange<Question.ID>) async {
-    let all = await repository.loadAll()
+    let all = await read()
     let actionError = errorMessage == followingError ? nil : errorMessage
     followingError = change.failure.map {
       "Changes made elsewhere are not shown: \(ErrorText.sentence(for: $0)) The list shows"
@@ -119,7 +188,8 @@ public final class QuestionListViewModel {
     show(all, error: followingError ?? actionError)
   }
 
-  /// The question with the ID `id`, from the loaded questions.
+  /// The question with the ID `id`, from the loaded questions (in a paged list, from the
+  /// pages loaded).
   public func question(withID id: Question.ID) -> Question? {
     allQuestions.first { $0.id == id }
   }
@@ -154,14 +224,14 @@ public final class QuestionListViewModel {
     do {
       guard try await repository.save(question, ifCurrent: original) else {
         let current = await repository.find(by: question.id)
-        show(await repository.loadAll(), error: nil)
+        show(await read(), error: nil)
         return .conflict(current: current)
       }
     } catch {
       errorMessage = ErrorText.sentence(for: error)
       return .failed
     }
-    show(await repository.loadAll(), error: nil)
+    show(await read(), error: nil)
     return .saved
   }
 
@@ -187,16 +257,18 @@ public final class QuestionListViewModel {
       errorMessage = ErrorText.sentence(for: error)
       return false
     }
-    show(await repository.loadAll(), error: nil)
+    show(await read(), error: nil)
     return true
   }
 
-  private func show(_ all: [Question], error: String?) {
+  private func show(_ contents: Contents, error: String?) {
+    let all = contents.questions
     if allQuestions != all { allQuestions = all }
     let visible = visible(among: all)
     let summaries = TagSummary.summaries(of: all)
     if questions != visible { questions = visible }
-    if totalCount != all.count { totalCount = all.count }
+    if totalCount != contents.total { totalCount = contents.total }
+    if isPaged != contents.isPaged { isPaged = contents.isPaged }
     if tags != summaries { tags = summaries }
     if errorMessage != error { errorMessage = error }
   }

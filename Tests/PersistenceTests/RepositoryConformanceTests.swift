@@ -214,4 +214,33 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
       #expect(await repository.loadAll() == winners)
     }
   }
+
+  @Test(arguments: RepositoryKind.allCases)
+  func pagesReadBackTheItemsInOrderAndTheCountFollowsEveryChange(
+    kind: RepositoryKind
+  ) async throws {
+    try await kind.withEmptyRepository { repository in
+      #expect(await repository.count() == 0)
+      #expect(await repository.items(offset: 0, limit: 10).isEmpty)
+      var notes = sampleNotes(25)
+      try await repository.save(contentsOf: notes)
+      // Replacing an item is no new item; deleting an unknown ID removes none.
+      notes[3].text = "changed"
+      try await repository.save(notes[3])
+      try await repository.delete(ids: [notes[0].id, notes[7].id, UUID()])
+      #expect(try await repository.insert(notes[0]))
+      let expected = Array(notes[1...6]) + notes[8...] + [notes[0]]
+      #expect(await repository.count() == 24)
+
+      var pages: [Note] = []
+      for offset in stride(from: 0, to: 30, by: 10) {
+        pages += await repository.items(offset: offset, limit: 10)
+      }
+      #expect(pages == expected)
+      #expect(await repository.items(offset: 22, limit: 10) == Array(expected[22...]))
+      #expect(await repository.items(offset: 24, limit: 10).isEmpty)
+      #expect(await repository.items(offset: 5, limit: 0).isEmpty)
+      #expect(await repository.items(offset: -1, limit: 5).isEmpty)
+    }
+  }
 }

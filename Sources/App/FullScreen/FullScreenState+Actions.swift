@@ -32,14 +32,29 @@ extension FullScreenState {
     }
   }
 
+  /// In a paged list (a store larger than the list reads whole), reads the next page once
+  /// the selection comes within a screen of the last question loaded, so that scrolling
+  /// never reaches an end the store does not have.
+  private func loadMoreIfNearTheEnd() async {
+    guard list.hasMoreToLoad, selection + max(visibleRowCount, 1) >= list.questions.count
+    else { return }
+    await list.loadMore()
+  }
+
   private func performOnList(_ action: Action) async {
     let rows = max(visibleRowCount, 1)
     switch action {
-    case .moveDown: select(selection + 1)
+    case .moveDown:
+      select(selection + 1)
+      await loadMoreIfNearTheEnd()
     case .moveUp: select(selection - 1)
     case .moveToFirst: select(0)
-    case .moveToLast: select(list.questions.count - 1)
-    case .pageDown: select(selection + rows)
+    case .moveToLast:
+      select(list.questions.count - 1)
+      await loadMoreIfNearTheEnd()
+    case .pageDown:
+      select(selection + rows)
+      await loadMoreIfNearTheEnd()
     case .pageUp: select(selection - rows)
     case .addQuestion:
       model.addQuestion()

@@ -174,7 +174,9 @@ public struct CommandRunner {
       try await runQuiz(tag: tag, count: count, over: repository, in: directory, printer: printer)
       return ExitCode.success
     }
-    let viewModel = QuestionListViewModel(repository: repository)
+    // A command must find any question (`show 40000`, `export`): it reads them all, never a
+    // page, whatever the store's size.
+    let viewModel = QuestionListViewModel(repository: repository, pagingThreshold: .max)
     switch command {
     case .export(let format, let destination):
       // Also needs the store's folder, to keep the export from overwriting the store.

@@ -1,0 +1,35 @@
+// Scrolling a list that shows a large store a page at a time reads the next page as it goes.
+
+import Foundation
+import Models
+import Persistence
+import TerminalUI
+import TestSupport
+import Testing
+import ViewModels
+
+@testable import App
+
+@MainActor @Suite struct PagedListTests {
+  @Test func scrollingDownReadsPagesUntilTheLastQuestion() async {
+    let many = (0..<45).map { Question(prompt: "Question \($0)", answer: "Answer \($0)") }
+    let repository = InMemoryRepository(many)
+    // Paged from 10 questions on, 10 at a time: the store's 45 are 5 pages.
+    let list = QuestionListViewModel(repository: repository, pagingThreshold: 10, pageSize: 10)
+    await list.load()
+    let history = InMemoryRepository<StudySession>()
+    let model = QuestionBankModel(
+      list: list, quiz: QuizViewModel(questions: repository, sessions: history),
+      statistics: StatisticsViewModel(sessions: history), offersSampleDeck: false)
+    let state = FullScreenState(model: model, size: TerminalSize(columns: 40, rows: 10))
+    #expect(list.questions.count == 10)
+
+    for _ in 0..<20 { await state.perform(.pageDown) }
+    #expect(list.questions == many)
+    #expect(state.selectedQuestion == many[44])
+    #expect(!list.hasMoreToLoad)
+    await state.perform(.moveToFirst)
+    for _ in 0..<44 { await state.perform(.moveDown) }
+    #expect(state.selectedQuestion == many[44])
+  }
+}

@@ -1,0 +1,62 @@
+// A list over a store of a million questions reads one page, never the whole store.
+
+import Foundation
+import Models
+import Persistence
+import TestSupport
+import Testing
+import ViewModels
+
+@MainActor @Suite(.timeLimit(.minutes(1))) struct QuestionListPagingTests {
+  @Test func aMillionQuestionListOpensOnItsFirstPageWithoutReadingTheRest() async {
+    let repository = MillionQuestionRepository()
+    let list = QuestionListViewModel(repository: repository, pageSize: 100)
+    await list.load()
+    #expect(list.isPaged)
+    #expect(list.totalCount == 1_000_000)
+    #expect(list.questions == (0..<100).map(MillionQuestionRepository.question))
+    #expect(list.hasMoreToLoad)
+    #expect(await repository.loadAllCount == 0)
+    #expect(await repository.pagesRead == [0..<100])
+  }
+
+  @Test func loadMoreAppendsTheNextPage() async {
+    let repository = MillionQuestionRepository()
+    let list = QuestionListViewModel(repository: repository, pageSize: 100)
+    await list.load()
+    await list.loadMore()
+    await list.loadMore()
+    #expect(list.questions == (0..<300).map(MillionQuestionRepository.question))
+    #expect(await repository.pagesRead == [0..<100, 100..<200, 200..<300])
+    #expect(await repository.loadAllCount == 0)
+  }
+
+  /// After a change, the list reads again as many pages as it had loaded: the person's
+  /// place is kept, and still nothing reads the whole store.
+  @Test func aChangeRereadsTheLoadedPagesOnly() async {
+    let repository = MillionQuestionRepository(count: 250)
+    let list = QuestionListViewModel(repository: repository, pagingThreshold: 100, pageSize: 100)
+    await list.load()
+    await list.loadMore()
+    let added = Question(prompt: "added", answer: "a")
+    #expect(await list.add(added))
+    #expect(list.totalCount == 251)
+    #expect(list.questions.count == 200)
+    #expect(await repository.pagesRead.last == 0..<200)
+    await list.loadMore()
+    #expect(list.questions.count == 251)
+    #expect(list.questions.last == added)
+    #expect(!list.hasMoreToLoad)
+    #expect(await repository.loadAllCount == 0)
+  }
+
+  @Test func aStoreUpToTheThresholdIsReadWhole() async {
+    let questions = (0..<50).map(MillionQuestionRepository.question)
+    let list = QuestionListViewModel(
+      repository: InMemoryRepository(questions), pagingThreshold: 50, pageSize: 10)
+    await list.load()
+    #expect(!list.isPaged)
+    #expect(list.questions == questions)
+    #expect(!list.hasMoreToLoad)
+  }
+}
