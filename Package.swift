@@ -51,7 +51,10 @@ let package = Package(
       swiftSettings: swiftSettings),
     .target(
       name: "App",
-      dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI", "CommandLineKit"],
+      dependencies: [
+        "Models", "Persistence", "SQLitePersistence", "ViewModels", "TerminalUI",
+        "CommandLineKit",
+      ],
       swiftSettings: uiSettings),
     .executableTarget(
       name: "questions", dependencies: ["App", "CommandLineKit"], swiftSettings: uiSettings),
@@ -85,8 +88,8 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "Models", "Persistence", "ViewModels", "TerminalUI", "CommandLineKit",
-        "TestSupport",
+        "App", "Models", "Persistence", "SQLitePersistence", "ViewModels", "TerminalUI",
+        "CommandLineKit", "TestSupport",
       ],
       exclude: ["Fixtures"],
       swiftSettings: swiftSettings),

@@ -26,6 +26,8 @@ nonisolated enum Command: Equatable, Sendable {
   /// Rebuild each unreadable store from what is intact; with `apply`, instead apply the
   /// changes a repair set aside in that file.
   case repair(apply: String?)
+  /// Copy every question into a store of kind `to`, check the copy, then switch to it.
+  case migrate(to: StoreKind)
   /// Open the full-screen front end; what runs with no subcommand at a terminal.
   case fullScreen
   /// Write every question to `destination` (standard output when `nil`), as `format`, or as

@@ -76,6 +76,17 @@ nonisolated struct CommandArguments {
       let file = try single(.apply)
       if file?.isEmpty == true { throw .blankValue("--apply", subcommand: subcommand) }
       return .repair(apply: file)
+    case .migrate:
+      try noPositionals()
+      guard let text = try single(.to) else {
+        throw .missingOption(OptionName.to.rawValue, subcommand: subcommand)
+      }
+      guard let kind = StoreKind(rawValue: text.lowercased()) else {
+        throw .invalidValue(
+          text, option: OptionName.to.rawValue, expected: "sqlite or journal",
+          subcommand: subcommand)
+      }
+      return .migrate(to: kind)
     case .export:
       try noPositionals(after: 1)
       return .export(format: try format(), destination: positionals.first)

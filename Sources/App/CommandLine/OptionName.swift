@@ -28,6 +28,8 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   case skipInvalid = "--skip-invalid"
   /// `--apply <file>`: the file of changes a repair set aside, to apply to the store.
   case apply = "--apply"
+  /// `--to <store>`: the kind of store `migrate` moves the questions to.
+  case to = "--to"
 
   /// Looks up an option by its spelling on the command line, without any `=value`.
   init?(spelling: String) {
@@ -50,7 +52,7 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   /// Whether the option is followed by a value.
   var takesValue: Bool {
     switch self {
-    case .dataDirectory, .answer, .prompt, .tag, .count, .format, .apply: true
+    case .dataDirectory, .answer, .prompt, .tag, .count, .format, .apply, .to: true
     case .json, .noColor, .help, .version, .skipInvalid: false
     }
   }

@@ -24,6 +24,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case sample
   /// Rebuilds an unreadable store from what is intact, or applies the changes it set aside.
   case repair
+  /// Moves the questions to the other kind of store.
+  case migrate
   /// Writes every question to a JSON or CSV file.
   case export
   /// Adds or replaces the questions of a JSON or CSV file, all or none.
@@ -44,6 +46,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .stats: "Show quiz results by day and by tag."
     case .sample: "Add the built-in deck of questions about Swift concurrency and persistence."
     case .repair: "Rebuild an unreadable store from its intact items; the original is kept."
+    case .migrate: "Move the questions to the SQLite store or back; the old store is kept."
     case .export: "Write every question to a JSON or CSV file, or to standard output."
     case .import: "Add the questions of a JSON or CSV file; nothing is saved if a row is invalid."
     case .help: "Show help for questions or one of its subcommands."
@@ -63,6 +66,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .stats: "questions stats"
     case .sample: "questions sample"
     case .repair: "questions repair [--apply <file>]"
+    case .migrate: "questions migrate --to sqlite|journal"
     case .export: "questions export [--format json|csv] [<file>]"
     case .import: "questions import <file> [--format json|csv] [--skip-invalid]"
     case .help: "questions help [<subcommand>]"
@@ -74,7 +78,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .add:
       [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
-    case .list, .sample, .repair, .quiz, .stats: []
+    case .list, .sample, .repair, .quiz, .stats, .migrate: []
     case .show, .delete, .edit:
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
@@ -94,6 +98,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .edit: [.prompt, .answer, .tag]
     case .show, .delete, .search, .sample, .help, .stats: []
     case .repair: [.apply]
+    case .migrate: [.to]
     case .export: [.format]
     case .import: [.format, .skipInvalid]
     }
@@ -120,6 +125,13 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show, .delete, .search, .sample, .help, .stats: []
     case .repair:
       [("--apply <file>", "Apply the changes a repair set aside there, once you have read them.")]
+    case .migrate:
+      [
+        (
+          "--to sqlite|journal",
+          "The store to move to: sqlite for banks larger than memory, journal to come back."
+        )
+      ]
     case .edit:
       [
         ("--prompt <text>", "The new prompt."),

@@ -16,10 +16,14 @@ extension CommandRunner {
   /// kept in ``openedStores``, which ``run(_:)`` synchronizes once the mode has ended.
   func runFullScreen(in directory: URL, options: GlobalOptions) async throws(AppError) -> Int32 {
     // Its snapshot or journal: the lock alone is left by an earlier run that stored nothing.
-    let storeExists = [".journal", ""].contains {
-      FileManager.default.fileExists(
-        atPath: directory.appendingPathComponent(DataDirectoryResolver.storeFilename + $0).path)
-    }
+    // A setting naming a store means a store was chosen, and so made.
+    let storeExists =
+      [".journal", ""].contains {
+        FileManager.default.fileExists(
+          atPath: directory.appendingPathComponent(DataDirectoryResolver.storeFilename + $0).path)
+      }
+      || FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent(StoreKind.settingFilename).path)
     let declined = directory.appendingPathComponent(Self.sampleDeckDeclinedMarker)
     let offersSampleDeck =
       !storeExists && !FileManager.default.fileExists(atPath: declined.path)

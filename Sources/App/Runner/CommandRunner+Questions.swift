@@ -80,7 +80,7 @@ extension CommandRunner {
       } else {
         printer.console.writeError(text.sampleLoaded(missing.count))
       }
-    case .help, .repair, .quiz, .stats, .fullScreen:
+    case .help, .repair, .quiz, .stats, .fullScreen, .migrate:
       break  // Run by `perform(_:)` without a list view model.
     case .export, .import:
       break  // Run by `perform(_:)` through `export` and `importQuestions`.

@@ -155,6 +155,11 @@ public struct CommandRunner {
       try await repairStore(in: directory, json: invocation.options.json)
       return ExitCode.success
     }
+    if case .migrate(let target) = command {
+      // Opens both stores itself: the one in use, and the new one it fills.
+      try await migrateStore(to: target, in: directory, json: invocation.options.json)
+      return ExitCode.success
+    }
     if command == .stats {
       // Needs only the study history, so it works even when questions.json does not open.
       try await showStatistics(in: directory, json: invocation.options.json)
@@ -213,11 +218,10 @@ public struct CommandRunner {
     }
   }
 
-  /// The real store: `questions.json` in `directory`, read off the main actor.
+  /// The real store in `directory`, read off the main actor: `questions.json`, or
+  /// `questions.sqlite` once `questions migrate --to sqlite` chose it (``StoreKind``).
   nonisolated static func openLocalStore(in directory: URL) async throws -> OpenedStore<Question> {
-    let repository = try await LocalRepository<Question>.open(
-      directory: directory, filename: DataDirectoryResolver.storeFilename)
-    return OpenedStore(repository, warnings: repository.warnings)
+    try await StoreKind.current(in: directory).open(in: directory)
   }
 
   /// The real study history: `sessions.json` in `directory`, next to `questions.json`, read

@@ -23,10 +23,16 @@ actor MillionQuestionRepository: Repository {
 
   /// Question `index`, the same on every call.
   static func question(_ index: Int) -> Question {
-    let hex = String(format: "%012x", index)
+    // The 16 bytes of a version-4 UUID, the last eight of them the index.
+    var bytes: [UInt8] = [0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0]
+    for byte in 0..<6 { bytes[15 - byte] = UInt8(truncatingIfNeeded: index >> (8 * byte)) }
+    let id = UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
     return Question(
-      id: UUID(uuidString: "00000000-0000-4000-8000-\(hex)")!, prompt: "question \(index)",
-      answer: "a", createdAt: Date(timeIntervalSince1970: 0))
+      id: id, prompt: "question \(index)", answer: "a", createdAt: Date(timeIntervalSince1970: 0))
   }
 
   func save(_ item: Question) {
