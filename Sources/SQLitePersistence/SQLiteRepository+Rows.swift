@@ -28,12 +28,26 @@ extension SQLiteRepository {
     }
   }
 
-  /// Inserts `row` at the end, or replaces the body of the row with its key where it stands.
-  func upsert(_ row: Row) throws(SQLiteFailure) {
+  /// Inserts `row` at the end, or replaces the body of the row with its key where it stands;
+  /// returns whether it inserted one.
+  @discardableResult
+  func upsert(_ row: Row) throws(SQLiteFailure) -> Bool {
     let statement = try connection.statement(
       "INSERT INTO items(key, body) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET body = ?2")
     try statement.bind(row.key, at: 1)
     try statement.bindText(row.body, at: 2)
+    connection.forgetLastInsertedRow()
+    _ = try statement.step()
+    // The update path of an upsert inserts nothing, and leaves the mark at 0.
+    return connection.lastInsertedRow != 0
+  }
+
+  /// Adds `delta` to the item count the store keeps, inside the transaction that added or
+  /// removed those items.
+  func adjustCount(by delta: Int) throws(SQLiteFailure) {
+    guard delta != 0 else { return }
+    let statement = try connection.statement("UPDATE store SET itemCount = itemCount + ?1")
+    try statement.bind(Int64(delta), at: 1)
     _ = try statement.step()
   }
 

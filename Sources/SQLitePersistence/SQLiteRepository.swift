@@ -110,7 +110,9 @@ where Item.ID: Codable & Sendable {
   where Items.Element == Item {
     let rows = try encode(items)
     try write { () throws(SQLiteFailure) in
-      for row in rows { try upsert(row) }
+      var added = 0
+      for row in rows where try upsert(row) { added += 1 }
+      try adjustCount(by: added)
     }
     feed.publish(RepositoryChange(ids: items.map(\.id)))
   }
@@ -128,7 +130,9 @@ where Item.ID: Codable & Sendable {
       try statement.bind(row.key, at: 1)
       try statement.bindText(row.body, at: 2)
       _ = try statement.step()
-      return connection.changedRowCount == 1
+      guard connection.changedRowCount == 1 else { return false }
+      try adjustCount(by: 1)
+      return true
     }
     if inserted { feed.publish(RepositoryChange(ids: [item.id])) }
     return inserted
@@ -156,7 +160,7 @@ where Item.ID: Codable & Sendable {
         throw SQLiteFailure(message: "decoding the stored item failed")
       }
       guard condition(current) else { return false }
-      try upsert(row)
+      if try upsert(row) { try adjustCount(by: 1) }
       return true
     }
     if let decodingFailure { throw decodingFailure }
@@ -180,11 +184,14 @@ where Item.ID: Codable & Sendable {
     let ids = Array(ids)
     let keys = try ids.map { id throws(PersistenceError) in try key(of: id) }
     try write { () throws(SQLiteFailure) in
+      var removed = 0
       for key in keys {
         let statement = try connection.statement("DELETE FROM items WHERE key = ?1")
         try statement.bind(key, at: 1)
         _ = try statement.step()
+        removed += connection.changedRowCount
       }
+      try adjustCount(by: -removed)
     }
     feed.publish(RepositoryChange(ids: ids))
   }

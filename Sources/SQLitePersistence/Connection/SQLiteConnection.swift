@@ -92,6 +92,17 @@ final class SQLiteConnection {
     }
   }
 
+  /// The row ID of the last row inserted, or 0 after ``forgetLastInsertedRow()`` when none
+  /// was since: how an upsert tells an insert from an update.
+  var lastInsertedRow: Int64 {
+    sqlite3_last_insert_rowid(handle)
+  }
+
+  /// Makes ``lastInsertedRow`` 0 (a row ID SQLite never gives) until the next insert.
+  func forgetLastInsertedRow() {
+    sqlite3_set_last_insert_rowid(handle, 0)
+  }
+
   /// How many rows the last INSERT, UPDATE or DELETE changed.
   var changedRowCount: Int {
     Int(sqlite3_changes64(handle))

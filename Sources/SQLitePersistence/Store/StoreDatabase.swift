@@ -17,8 +17,9 @@ import Persistence
 /// One table holds the items: `items(position INTEGER PRIMARY KEY, key TEXT UNIQUE, body
 /// TEXT)`, `position` being the order of first save, `key` the ID (see `ItemKey`) and
 /// `body` the item's JSON encoding. A one-row table `store(format, itemCount)` says which
-/// layout this is and how many items there are, kept by two triggers so that counting a
-/// million items costs one read. `PRAGMA application_id` marks the file as a store of this
+/// layout this is and how many items there are, updated by each transaction that adds or
+/// removes items (one statement per transaction, where a trigger would run one per row), so
+/// that counting a million items costs one read. `PRAGMA application_id` marks the file as a store of this
 /// package and `PRAGMA user_version` is the items' schema version
 /// (``StoreConfiguration/schemaVersion``).
 enum StoreDatabase {
@@ -178,10 +179,6 @@ enum StoreDatabase {
             body TEXT NOT NULL);
           CREATE TABLE store(format INTEGER NOT NULL, itemCount INTEGER NOT NULL);
           INSERT INTO store VALUES(\(format), 0);
-          CREATE TRIGGER itemAdded AFTER INSERT ON items
-            BEGIN UPDATE store SET itemCount = itemCount + 1; END;
-          CREATE TRIGGER itemRemoved AFTER DELETE ON items
-            BEGIN UPDATE store SET itemCount = itemCount - 1; END;
           PRAGMA application_id = \(applicationID);
           PRAGMA user_version = \(configuration.schemaVersion);
           """)
