@@ -32,8 +32,18 @@ extension SQLiteRepository {
   /// returns whether it inserted one.
   @discardableResult
   func upsert(_ row: Row) throws(SQLiteFailure) -> Bool {
-    let statement = try connection.statement(
+    try upsert(row, with: try upsertStatement())
+  }
+
+  /// The statement of ``upsert(_:)``, for a batch to look up once.
+  func upsertStatement() throws(SQLiteFailure) -> SQLiteStatement {
+    try connection.statement(
       "INSERT INTO items(key, body) VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE SET body = ?2")
+  }
+
+  /// ``upsert(_:)`` with its statement, ready to run.
+  func upsert(_ row: Row, with statement: SQLiteStatement) throws(SQLiteFailure) -> Bool {
+    defer { statement.reset() }
     try statement.bind(row.key, at: 1)
     try statement.bindText(row.body, at: 2)
     connection.forgetLastInsertedRow()

@@ -111,7 +111,8 @@ where Item.ID: Codable & Sendable {
     let rows = try encode(items)
     try write { () throws(SQLiteFailure) in
       var added = 0
-      for row in rows where try upsert(row) { added += 1 }
+      let statement = try upsertStatement()
+      for row in rows where try upsert(row, with: statement) { added += 1 }
       try adjustCount(by: added)
     }
     feed.publish(RepositoryChange(ids: items.map(\.id)))

@@ -90,11 +90,10 @@ final class SQLiteStatement {
     sqlite3_column_int64(handle, index)
   }
 
-  /// Makes the statement ready to run again and forgets its parameters; ends the read it
-  /// may hold open.
+  /// Makes the statement ready to run again; ends the read it may hold open. Its parameters
+  /// keep their values until bound again: every use binds all of them.
   func reset() {
     sqlite3_reset(handle)
-    sqlite3_clear_bindings(handle)
   }
 
   private func check(_ code: Int32, _ action: String) throws(SQLiteFailure) {
