@@ -1,5 +1,5 @@
 // swift-tools-version: 6.2
-// The benchmark: the question bank's repository against the original pattern, SQLite, write+fsync.
+// The benchmark: the question bank's stores against the original pattern, SQLite, GRDB, write+fsync.
 
 import PackageDescription
 
@@ -16,17 +16,23 @@ let package = Package(
   dependencies: [
     // The package in the folder above, named so that the products below resolve whatever
     // that folder is called (a path dependency's identity is the folder's last component).
-    .package(name: "QuestionBank", path: "..")
+    .package(name: "QuestionBank", path: ".."),
+    // The peer the SQLite store is judged against: GRDB's DatabasePool (WAL). A dependency of
+    // this package only, never of the library, the app or a template.
+    .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
   ],
   targets: [
-    // SQLite is the system library (`libsqlite3-dev`, `sqlite-devel`), for comparison only.
-    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    // SQLite is the system library (`libsqlite3-dev`, `sqlite-devel`), for comparison only;
+    // named apart from the store's own `CSQLite`, as target names are unique in a graph.
+    .systemLibrary(name: "BenchmarkSQLite", path: "Sources/BenchmarkSQLite"),
     .executableTarget(
       name: "Benchmarks",
       dependencies: [
         .product(name: "Models", package: "QuestionBank"),
         .product(name: "Persistence", package: "QuestionBank"),
-        "CSQLite",
+        .product(name: "SQLitePersistence", package: "QuestionBank"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        "BenchmarkSQLite",
       ],
       swiftSettings: swiftSettings),
   ],

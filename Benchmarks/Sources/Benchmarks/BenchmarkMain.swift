@@ -25,6 +25,8 @@ enum BenchmarkMain {
       exit(process.run())
     case .lossyLoop(let process):
       exit(await process.run())
+    case .firstPageProbe(let probe):
+      exit(await probe.run())
     }
   }
 }

@@ -19,6 +19,7 @@ struct BenchmarkOptions {
     case memoryProbe(MemoryProbe)
     case burn(BusyProcess)
     case lossyLoop(LossyLoopProcess)
+    case firstPageProbe(FirstPageProbe)
   }
 
   /// A command line that is not one of the forms above.
@@ -39,6 +40,13 @@ struct BenchmarkOptions {
       }
       command = .memoryProbe(
         MemoryProbe(opening: opening, folder: URL(fileURLWithPath: arguments[2])))
+      return
+    case FirstPageProbe.subcommand:
+      guard arguments.count == 3, let store = SQLiteStoreReport.Store(rawValue: arguments[1]) else {
+        throw UsageError(description: "usage: Benchmarks first-page-probe <store> <folder>")
+      }
+      command = .firstPageProbe(
+        FirstPageProbe(store: store, folder: URL(fileURLWithPath: arguments[2])))
       return
     case BusyProcess.flag:
       guard arguments.count == 2, let seconds = Int(arguments[1]), seconds > 0 else {

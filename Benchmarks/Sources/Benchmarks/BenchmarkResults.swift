@@ -140,6 +140,8 @@ struct BenchmarkResults: Codable {
   var concurrency: [ConcurrencyRow] = []
   var peakMemory: [MemoryRow] = []
   var fairness: [FairnessRow] = []
+  /// The SQLite store's rows, against GRDB and the journal store.
+  var sqliteStores: SQLiteStoreReport?
   var targets: [TargetResult] = []
   var totalSeconds: Double = 0
   /// `/proc/loadavg` when the run ended; compare with ``MachineInfo/loadAverage``.

@@ -23,6 +23,12 @@ enum BenchmarkRow: String, CaseIterable, Codable, Sendable, Comparable {
   /// A durable save beside another process saving lossy in a tight loop: p99 and longest,
   /// quiet and with the loaded row's busy processes.
   case fairness
+  /// A durable save of the SQLite store at 10,000 stored, against GRDB's `DatabasePool`.
+  case sqliteDurable = "sqlite-durable"
+  /// One batch of 100,000 into an empty SQLite store, against GRDB's transaction.
+  case sqliteBatch = "sqlite-batch"
+  /// A store of a million: opened to its first page, its peak memory, `find(by:)` by key.
+  case million
 
   /// What the row measures, for `--help`.
   var summary: String {
@@ -36,6 +42,9 @@ enum BenchmarkRow: String, CaseIterable, Codable, Sendable, Comparable {
     case .open: "cold open of that batch, open() and init: vs the original's load"
     case .memory: "peak memory of that open: vs the file's size"
     case .fairness: "durable save beside a lossy writer's tight loop: p99, max, quiet and loaded"
+    case .sqliteDurable: "SQLiteRepository durable save, 10,000 stored: vs GRDB DatabasePool FULL"
+    case .sqliteBatch: "SQLiteRepository batch of 100,000: vs GRDB's one transaction"
+    case .million: "1,000,000 stored: open to first page, its peak memory, find(by:) vs GRDB"
     }
   }
 

@@ -72,6 +72,9 @@ struct BenchmarkSizes: Codable, Sendable {
     concurrentSaves: 100, concurrencyStoreSize: 1_000, concurrencyRuns: 3,
     concurrencyShowsOriginal: false, readSaves: 1_000, readBursts: 4, fairnessSaves: 80)
 
+  /// The items of the large store the `million` row opens to its first page and reads by key.
+  var largeStoreSize: Int { mode == "full" ? 1_000_000 : 50_000 }
+
   /// The smallest store size, the reference for the growth target.
   var smallestStore: Int { storeSizes.first ?? 0 }
 

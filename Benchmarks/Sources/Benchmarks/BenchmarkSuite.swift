@@ -107,6 +107,11 @@ struct BenchmarkSuite {
     if selected.contains(.concurrent) {
       results.concurrency = try await ConcurrencyWorkload(context: context).run()
     }
+    let sqliteRows = selected.intersection([.sqliteDurable, .sqliteBatch, .million])
+    if !sqliteRows.isEmpty {
+      results.sqliteStores = try await SQLiteStoreWorkload(context: context, rows: sqliteRows)
+        .run()
+    }
     if selected.contains(.fairness) {
       results.fairness = try await FairnessWorkload(context: context).run(
         busyProcesses: sizes.busyProcessesPerCore * results.machine.logicalCores)

@@ -139,6 +139,8 @@ struct BenchmarkTargets {
           "cold open of \(batch): LocalRepository.init / the original pattern's load", row,
           open(.journalInit), open(.original), .atMost, 0.8, unit: .seconds),
       ]
+    case .sqliteDurable, .sqliteBatch, .million:
+      return sqliteTargets(for: row)
     case .memory:
       return [
         memory("peak memory opening \(batch) with open(): growth / file", row, .journalOpen, 3),

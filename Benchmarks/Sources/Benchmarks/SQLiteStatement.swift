@@ -1,6 +1,6 @@
 // One prepared SQLite statement: bind two texts and step it, or walk its rows.
 
-import CSQLite
+import BenchmarkSQLite
 import Foundation
 
 /// A prepared statement; the owner calls ``finalize()`` before closing the database.

@@ -1,6 +1,6 @@
 // SQLite as a contender: a WAL-mode table `(id TEXT PRIMARY KEY, json TEXT)` of questions.
 
-import CSQLite
+import BenchmarkSQLite
 import Foundation
 import Models
 

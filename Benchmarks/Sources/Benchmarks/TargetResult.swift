@@ -17,13 +17,14 @@ struct TargetResult: Codable {
 
   /// What the measured value and the limit are: most targets are ratios.
   enum Unit: String, Codable {
-    case ratio, microseconds
+    case ratio, microseconds, kibibytes
 
     /// `1.21x` or `4.3 µs`.
     func format(_ value: Double) -> String {
       switch self {
       case .ratio: Format.ratio(value)
       case .microseconds: Duration.microseconds(value).readable
+      case .kibibytes: Format.bytes(Int(value) * 1024)
       }
     }
   }
