@@ -1,6 +1,6 @@
 // One connection to a SQLite database file: statements, transactions, pragmas.
 
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// An open SQLite connection, owned by one ``SQLiteRepository`` and used only on its

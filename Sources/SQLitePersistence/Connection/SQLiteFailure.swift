@@ -1,6 +1,6 @@
 // What SQLite reported when a call failed, and the store error it becomes.
 
-import CSQLite
+internal import CSQLite
 import Foundation
 import Persistence
 

@@ -1,6 +1,6 @@
 // One prepared SQLite statement: bind its parameters, step through its rows, reset it.
 
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// A compiled statement of one ``SQLiteConnection``, kept and reused by it.

@@ -1,6 +1,6 @@
 // Opening a store's database file: checked before anything is written, then set up as asked.
 
-import CSQLite
+internal import CSQLite
 import Foundation
 import Persistence
 
