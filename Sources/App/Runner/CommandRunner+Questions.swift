@@ -18,21 +18,21 @@ extension CommandRunner {
       try printer.question(question, textForm: question.id.uuidString + "\n")
     case .list(let tag):
       viewModel.tag = tag
-      await viewModel.load()
+      try await load(viewModel)
       let isEmpty = viewModel.totalCount == 0
       let message = isEmpty ? TextFormatter.emptyStoreHint : text.noneTagged(tag ?? "")
       try printer.questions(viewModel.questions, whenEmpty: message)
     case .show(let reference):
-      await viewModel.load()
+      try await load(viewModel)
       let question = try reference.resolve(in: viewModel.questions)
       try printer.question(question, textForm: text.detail(question))
     case .delete(let reference):
-      await viewModel.load()
+      try await load(viewModel)
       let question = try reference.resolve(in: viewModel.questions)
       guard await viewModel.remove(question.id) else { throw .failed(viewModel.errorMessage) }
       try printer.question(question, message: text.deleted(question))
     case .edit(let reference, let prompt, let answer, let tags):
-      await viewModel.load()
+      try await load(viewModel)
       let original = try reference.resolve(in: viewModel.questions)
       let content: QuestionContent
       do {
@@ -54,11 +54,11 @@ extension CommandRunner {
         throw .failed(viewModel.errorMessage)
       }
     case .search(let words):
-      await viewModel.load()
+      try await load(viewModel)
       viewModel.searchText = words
       try printer.questions(viewModel.questions, whenEmpty: text.noMatches(for: words))
     case .sample:
-      await viewModel.load()
+      try await load(viewModel)
       // An entry counts as there by its ID or, for a deck loaded by an earlier version with
       // other IDs, by its prompt.
       let stored = Set(viewModel.questions.map(\.id))

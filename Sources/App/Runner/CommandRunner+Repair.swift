@@ -4,6 +4,7 @@ import CommandLineKit
 import Foundation
 import Models
 import Persistence
+import SQLitePersistence
 import TerminalUI
 
 extension CommandRunner {
@@ -17,8 +18,12 @@ extension CommandRunner {
   /// each store is tried, and each one's error reported, not only the first.
   func repairStore(in directory: URL, json: Bool) async throws(AppError) {
     var failures: [AppError] = []
-    let questions = await repairReporting(
-      Question.self, DataDirectoryResolver.storeFilename, in: directory, failures: &failures)
+    // The store in use: the SQLite store once `migrate --to sqlite` chose it.
+    let questions =
+      (try? StoreKind.current(in: directory)) == .sqlite
+      ? repairSQLiteReporting(in: directory, failures: &failures)
+      : await repairReporting(
+        Question.self, DataDirectoryResolver.storeFilename, in: directory, failures: &failures)
     let sessions = await repairReporting(
       StudySession.self, DataDirectoryResolver.sessionsFilename, in: directory,
       failures: &failures)
@@ -44,6 +49,39 @@ extension CommandRunner {
       failures.append(error)
       var report = RepairReport(store: directory.appendingPathComponent(filename).path)
       report.error = error.errorDescription
+      return (report, "")
+    }
+  }
+
+  /// Checks the SQLite store of the questions and rebuilds it from every row that can still
+  /// be read (``SQLitePersistence/SQLiteRepository/repair(directory:filename:now:)``); its
+  /// report and its sentences, or a failure added to `failures`.
+  private func repairSQLiteReporting(
+    in directory: URL, failures: inout [AppError]
+  ) -> (RepairReport, String) {
+    let filename = StoreKind.sqlite.filename
+    let store = directory.appendingPathComponent(filename).path
+    var report = RepairReport(store: store)
+    do {
+      let repaired = try SQLiteRepository<Question>.repair(
+        directory: directory, filename: filename)
+      guard !repaired.wasIntact else {
+        return (report, "\(store) is readable; nothing to repair.\n")
+      }
+      report.movedTo = repaired.movedTo?.path
+      report.kept = repaired.kept
+      report.damaged = repaired.expected.map { max($0 - repaired.kept, 0) }
+      let moved = repaired.movedTo?.path ?? "-"
+      let problem = repaired.problems.first ?? "damaged"
+      return (
+        report,
+        "\(store) was damaged (\(problem)). \(repaired.kept) questions were kept in a new"
+          + " store\(report.damaged.map { ", \($0) could not be read" } ?? "");"
+          + " the original is at \(moved). Nothing was deleted.\n"
+      )
+    } catch {
+      failures.append(.store(error))
+      report.error = AppError.store(error).errorDescription
       return (report, "")
     }
   }

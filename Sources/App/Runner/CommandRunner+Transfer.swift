@@ -25,7 +25,7 @@ extension CommandRunner {
       throw .formatNeeded(path)
     }
     let format = format ?? path.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .json
-    await viewModel.load()
+    try await load(viewModel)
     let questions = viewModel.questions
     let progress = ProgressBar(
       label: "Exporting", isTerminal: context.standardErrorIsTerminal, write: console.writeError)
@@ -110,7 +110,7 @@ extension CommandRunner {
         throw .invalidRows(name, invalid: plan.problemCount, valid: plan.validRowCount)
       }
     }
-    await viewModel.load()
+    try await load(viewModel)
     let stored = Set(viewModel.questions.map(\.id))
     let replaced = plan.questions.count { stored.contains($0.id) }
     if !plan.questions.isEmpty {

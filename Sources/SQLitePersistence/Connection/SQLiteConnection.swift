@@ -16,14 +16,17 @@ final class SQLiteConnection {
   /// The statements compiled so far, by their SQL, reused by every call.
   private var statements: [String: SQLiteStatement] = [:]
 
-  /// Opens the database file at `path`, which must exist, for reading and writing.
+  /// Opens the database file at `path`, which must exist, for reading and writing, or for
+  /// reading only: a read-only connection never writes the file, not even a checkpoint when
+  /// it closes.
   ///
   /// A symbolic link at `path` is refused (`SQLITE_OPEN_NOFOLLOW`), and results carry
   /// extended codes (`SQLITE_IOERR_FSYNC` rather than `SQLITE_IOERR`).
-  init(path: String) throws(SQLiteFailure) {
+  init(path: String, readOnly: Bool = false) throws(SQLiteFailure) {
     var handle: OpaquePointer?
     let flags =
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_EXRESCODE
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+      | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_EXRESCODE
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let failure = SQLiteFailure(code: code, handle: handle, action: "opening the database")

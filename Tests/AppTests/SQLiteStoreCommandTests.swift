@@ -1,0 +1,51 @@
+// The built program on a SQLite store: damage is refused, never listed as an empty store,
+// and `repair` keeps every question it can still read.
+
+import Foundation
+import Models
+import TestSupport
+import Testing
+
+@Suite struct SQLiteStoreCommandTests {
+  let folder: TemporaryDirectory
+
+  init() throws {
+    folder = try TemporaryDirectory(prefix: "SQLiteCommands")
+  }
+
+  func questions(_ arguments: [String]) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
+      BuiltProducts.executable("questions"), ["--data-dir", folder.url.path] + arguments,
+      environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": "1"])
+  }
+
+  @Test func aDamagedPageIsRefusedByListAndRepairKeepsTheRest() async throws {
+    #expect(try await questions(["sample"]).status == 0)
+    #expect(try await questions(["migrate", "--to", "sqlite"]).status == 0)
+    let listed = try await questions(["--json", "list"])
+    let all = try JSONDecoder().decode([Question].self, from: Data(listed.standardOutput.utf8))
+    try #require(all.count == Question.sampleDeck.count)
+
+    // The page holding the first question's prompt, overwritten.
+    let file = folder.appending("questions.sqlite")
+    var bytes = try Data(contentsOf: file)
+    let offset = try #require(bytes.range(of: Data(all[0].prompt.utf8))).lowerBound
+    let page = offset / 4096 * 4096
+    bytes.replaceSubrange(page..<page + 4096, with: Data(repeating: 0xA5, count: 4096))
+    try bytes.write(to: file)
+
+    let refused = try await questions(["list"])
+    #expect(refused.status == 1)
+    #expect(refused.standardOutput.isEmpty, "\(refused.standardOutput)")
+    #expect(refused.standardError.contains("is not a valid store"), "\(refused.standardError)")
+
+    let repaired = try await questions(["repair"])
+    #expect(repaired.status == 0, "\(repaired.standardError)")
+    #expect(repaired.standardError.contains("Nothing was deleted"), "\(repaired.standardError)")
+    let after = try await questions(["--json", "list"])
+    #expect(after.status == 0)
+    let kept = try JSONDecoder().decode([Question].self, from: Data(after.standardOutput.utf8))
+    #expect(!kept.isEmpty && kept.count < all.count)
+    #expect(kept == all.filter { question in kept.contains { $0.id == question.id } })
+  }
+}
