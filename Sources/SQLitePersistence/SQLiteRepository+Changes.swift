@@ -18,10 +18,10 @@ extension SQLiteRepository {
     }
   }
 
-  /// The changes to the store from now on, in order; see ``Persistence/Repository/changes()``.
+  /// The changes to the store from now on, in order; see ``/Persistence/Repository/changes()``.
   ///
   /// This repository's own changes come with their IDs once committed. Other connections'
-  /// commits, in this process or another, come as ``Persistence/RepositoryChange/anything``:
+  /// commits, in this process or another, come as ``/Persistence/RepositoryChange/anything``:
   /// while anyone subscribes, the repository watches the database and its write-ahead log
   /// (`StoreWatcher`: inotify on Linux, a Dispatch source on Apple platforms, a check every
   /// 100 ms elsewhere), and on each notification compares SQLite's `PRAGMA data_version`
@@ -77,10 +77,10 @@ extension SQLiteRepository {
     return FileWatch(watcher: watcher, notifications: notify, following: following)
   }
 
-  /// Reads `PRAGMA data_version` and publishes ``Persistence/RepositoryChange/anything`` when
+  /// Reads `PRAGMA data_version` and publishes ``/Persistence/RepositoryChange/anything`` when
   /// another connection committed since the last read; returns whether one had.
   ///
-  /// A failed read is published once as ``Persistence/RepositoryChange/failed(_:)``; the
+  /// A failed read is published once as ``/Persistence/RepositoryChange/failed(_:)``; the
   /// next success publishes a change without a failure.
   @discardableResult
   func catchUpWithOtherWriters() -> Bool {

@@ -8,7 +8,7 @@ extension SQLiteRepository {
   ///
   /// Everything opening does (creating the folder and file of a new store, checking that
   /// the file is a store this code reads, turning on the write-ahead log, setting and reading
-  /// back `synchronous`, waiting up to ``Persistence/StoreConfiguration/lockTimeout`` for
+  /// back `synchronous`, waiting up to ``/Persistence/StoreConfiguration/lockTimeout`` for
   /// another process, upgrading an older schema version) runs on the store's own serial
   /// queue, the one its actor then runs on: never on the caller's thread and never on the
   /// cooperative pool. No item is read.
@@ -22,8 +22,8 @@ extension SQLiteRepository {
   ///   - filename: The database's file name, without any `/`; created (0600) if missing.
   ///   - configuration: Durability, lock timeout, schema version and migrations. The size cap
   ///     and the storage strategy are the journal store's and are not used here.
-  /// - Throws: ``Persistence/PersistenceError`` when the name is invalid, the file is not a
-  ///   store of this package (``Persistence/PersistenceError/corrupt(_:reason:)``, the file
+  /// - Throws: ``/Persistence/PersistenceError`` when the name is invalid, the file is not a
+  ///   store of this package (``/Persistence/PersistenceError/corrupt(_:reason:)``, the file
   ///   left as it was), was written by a newer version, or could not be set up as asked;
   ///   `CancellationError` if the calling task was cancelled before it began.
   public static func open(

@@ -19,7 +19,7 @@ extension SQLiteRepository {
   /// Run it when no other process has the store open: one that does keeps writing to the
   /// original under its new name.
   ///
-  /// - Throws: ``Persistence/PersistenceError`` when the files cannot be read, written or
+  /// - Throws: ``/Persistence/PersistenceError`` when the files cannot be read, written or
   ///   renamed; the store is then as before, or, if renaming stopped part way, its original
   ///   and log are whole under the names the error gives.
   public static func repair(

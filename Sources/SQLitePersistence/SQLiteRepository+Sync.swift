@@ -6,12 +6,12 @@ import Persistence
 extension SQLiteRepository {
   /// Returns once every change acknowledged so far is durable.
   ///
-  /// A ``Persistence/Durability/durable`` store's changes are synced before they return, so
-  /// it returns at once. A ``Persistence/Durability/lossyOnPowerCut(syncWithin:)`` store
+  /// A ``/Persistence/Durability/durable`` store's changes are synced before they return, so
+  /// it returns at once. A ``/Persistence/Durability/lossyOnPowerCut(syncWithin:)`` store
   /// (`synchronous=NORMAL`) syncs its write-ahead log now rather than at the end of the delay:
   /// call it when the app goes to the background, or before the process exits.
   ///
-  /// - Throws: ``Persistence/PersistenceError/outcomeUnknown(_:reason:)`` when the sync
+  /// - Throws: ``/Persistence/PersistenceError/outcomeUnknown(_:reason:)`` when the sync
   ///   failed, now or in the background since the last call: the changes it was to make
   ///   durable may be lost on a power cut.
   public func synchronize() throws {

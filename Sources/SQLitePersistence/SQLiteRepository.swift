@@ -4,7 +4,7 @@
 import Foundation
 import Persistence
 
-/// A ``Persistence/Repository`` kept in a SQLite database, for stores larger than memory.
+/// A ``/Persistence/Repository`` kept in a SQLite database, for stores larger than memory.
 ///
 /// Items are rows: their `Codable` encoding, keyed by their ID, in the order of their first
 /// save. Nothing of them is held in memory beyond what a call returns, so opening a store of
@@ -17,10 +17,10 @@ import Persistence
 /// let first = await notes.items(offset: 0, limit: 50)
 /// ```
 ///
-/// It keeps the promises of ``Persistence/LocalRepository``, with the same
-/// ``Persistence/StoreConfiguration``: a ``Persistence/Durability/durable`` change returns
+/// It keeps the promises of ``/Persistence/LocalRepository``, with the same
+/// ``/Persistence/StoreConfiguration``: a ``/Persistence/Durability/durable`` change returns
 /// once it is in the write-ahead log and synced (`synchronous=FULL`); a
-/// ``Persistence/Durability/lossyOnPowerCut(syncWithin:)`` one once it is written
+/// ``/Persistence/Durability/lossyOnPowerCut(syncWithin:)`` one once it is written
 /// (`synchronous=NORMAL`), the log synced at most that delay later. The conditional saves and
 /// ``insert(_:)`` check and write in one transaction that holds SQLite's write lock, so the
 /// check holds across processes; a batch is one transaction. A change that throws is not in
@@ -28,7 +28,7 @@ import Persistence
 ///
 /// The actor runs on an executor of its own (`StoreExecutor`, a private serial queue), which
 /// owns the connection: SQLite's calls block in `fsync` and in waits for another process's
-/// lock (up to ``Persistence/StoreConfiguration/lockTimeout``), and those waits hold the
+/// lock (up to ``/Persistence/StoreConfiguration/lockTimeout``), and those waits hold the
 /// store's queue, never a thread of the cooperative pool. The connection is isolated state,
 /// with no lock around it.
 ///
@@ -68,10 +68,10 @@ where Item.ID: Codable & Sendable {
   var backgroundSyncFailure: PersistenceError?
   /// The last failure to read or decode items, if any: reads return what they could read.
   ///
-  /// ``find(by:)``, ``loadAll()`` and the other reads cannot throw (``Repository`` says so),
+  /// ``find(by:)``, ``loadAll()`` and the other reads cannot throw (``/Persistence/Repository`` says so),
   /// so a damaged page or an item that no longer decodes is left out of what they return,
   /// said here, and told once to subscribers of ``changes()`` as a change whose
-  /// ``Persistence/RepositoryChange/failure`` says why. Nothing is written over it; repair
+  /// ``/Persistence/RepositoryChange/failure`` says why. Nothing is written over it; repair
   /// the store to keep what can be kept.
   public internal(set) var readFailure: PersistenceError?
 
@@ -95,7 +95,7 @@ where Item.ID: Codable & Sendable {
   /// Inserts `item`, or replaces the item with the same ID, keeping its position; returns
   /// once the change is as durable as the configuration says.
   ///
-  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  /// - Throws: ``/Persistence/PersistenceError`` when the change could not be stored; nothing
   ///   is changed.
   public func save(_ item: Item) throws {
     try save(contentsOf: CollectionOfOne(item))
@@ -104,7 +104,7 @@ where Item.ID: Codable & Sendable {
   /// Inserts or replaces every item of `items` in one transaction; a later item wins over an
   /// earlier one with the same ID.
   ///
-  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  /// - Throws: ``/Persistence/PersistenceError`` when the change could not be stored; nothing
   ///   is changed.
   public func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
   where Items.Element == Item {
@@ -121,7 +121,7 @@ where Item.ID: Codable & Sendable {
   /// Stores `item` only if no item has its ID, checking and inserting in one statement under
   /// SQLite's write lock, and returns whether it did.
   ///
-  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  /// - Throws: ``/Persistence/PersistenceError`` when the change could not be stored; nothing
   ///   is changed.
   public func insert(_ item: Item) throws -> Bool {
     let row = try encode(CollectionOfOne(item))[0]
@@ -144,7 +144,7 @@ where Item.ID: Codable & Sendable {
   /// lock from its start, so that no other connection commits between the two; returns
   /// whether it did.
   ///
-  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored, or the
+  /// - Throws: ``/Persistence/PersistenceError`` when the change could not be stored, or the
   ///   stored item could not be read; nothing is changed.
   public func save(_ item: Item, if condition: @Sendable (Item?) -> Bool) throws -> Bool {
     let row = try encode(CollectionOfOne(item))[0]
@@ -171,7 +171,7 @@ where Item.ID: Codable & Sendable {
 
   /// Removes the item with the ID `id`; does nothing if there is none.
   ///
-  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  /// - Throws: ``/Persistence/PersistenceError`` when the change could not be stored; nothing
   ///   is changed.
   public func delete(_ id: Item.ID) throws {
     try delete(ids: CollectionOfOne(id))
@@ -179,7 +179,7 @@ where Item.ID: Codable & Sendable {
 
   /// Removes the items with the given IDs in one transaction; unknown IDs are ignored.
   ///
-  /// - Throws: ``Persistence/PersistenceError`` when the change could not be stored; nothing
+  /// - Throws: ``/Persistence/PersistenceError`` when the change could not be stored; nothing
   ///   is changed.
   public func delete<IDs: Sequence & Sendable>(ids: IDs) throws where IDs.Element == Item.ID {
     let ids = Array(ids)

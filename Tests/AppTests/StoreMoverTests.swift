@@ -19,7 +19,7 @@ import Testing
 /// Where a test stops a move, as a kill would.
 private struct StoppedHere: Error {}
 
-@MainActor @Suite(.timeLimit(.minutes(2))) struct StoreMoverTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct StoreMoverTests {
   /// A journal store of `count` questions in `folder`, as the app leaves it.
   static func seed(_ folder: URL, count: Int) async throws -> [Question] {
     let questions = (0..<count).map {

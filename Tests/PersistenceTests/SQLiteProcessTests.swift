@@ -10,7 +10,9 @@ import Testing
 
 @testable import Persistence
 
-@Suite(.timeLimit(.minutes(2))) struct SQLiteProcessTests {
+// The limit is what ends the follower's test if a commit is never heard of; it is long, as
+// child processes wait for a slot (one per core) behind the rest of the suite's.
+@Suite(.timeLimit(.minutes(10))) struct SQLiteProcessTests {
   /// Two processes saving into one database at once: each waits for the other's write lock
   /// (`busy_timeout`) instead of failing, and no save of either is lost. This process holds
   /// the write lock while they start, so that both meet it at their first save.
