@@ -58,6 +58,7 @@ extension SQLiteRepository {
         throw .outcomeUnknown(fileURL, reason: "syncing \(path): \(failure)")
       }
     }
+    logSyncs += 1
   }
 }
 

@@ -66,6 +66,9 @@ where Item.ID: Codable & Sendable {
   var scheduledSync: Task<Void, Never>?
   /// Why the last background sync failed, for ``synchronize()`` to report.
   var backgroundSyncFailure: PersistenceError?
+  /// How many syncs of the log succeeded, in the background or asked for: what a test of
+  /// the lossy delay counts.
+  var logSyncs = 0
   /// The last failure to read or decode items, if any: reads return what they could read.
   ///
   /// ``find(by:)``, ``loadAll()`` and the other reads cannot throw (``/Persistence/Repository`` says so),
