@@ -10,10 +10,10 @@ extension SQLiteRepository {
     var body: Data
   }
 
-  /// The rows of `items`, encoded before any transaction begins.
-  func encode(_ items: some Sequence<Item>) throws(PersistenceError) -> [Row] {
+  /// The row of `item`.
+  func encode(_ item: Item) throws(PersistenceError) -> Row {
     do {
-      return try items.map { Row(key: try ItemKey.of($0.id), body: try encoder.encode($0)) }
+      return Row(key: try ItemKey.of(item.id), body: try encoder.encode(item))
     } catch {
       throw .encodingFailed(fileURL, reason: "\(error)")
     }

@@ -111,12 +111,28 @@ where Item.ID: Codable & Sendable {
   ///   is changed.
   public func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
   where Items.Element == Item {
-    let rows = try encode(items)
-    try write { () throws(SQLiteFailure) in
-      var added = 0
-      let statement = try upsertStatement()
-      for row in rows where try upsert(row, with: statement) { added += 1 }
-      try adjustCount(by: added)
+    // Each item is encoded as it is written, so a batch never holds all its encodings at
+    // once; one that fails to encode rolls the whole transaction back.
+    var encodingFailure: PersistenceError?
+    do throws(PersistenceError) {
+      try write { () throws(SQLiteFailure) in
+        var added = 0
+        let statement = try upsertStatement()
+        for item in items {
+          let row: Row
+          do throws(PersistenceError) {
+            row = try encode(item)
+          } catch {
+            encodingFailure = error
+            throw SQLiteFailure(message: "encoding an item failed")
+          }
+          if try upsert(row, with: statement) { added += 1 }
+        }
+        try adjustCount(by: added)
+      }
+    } catch {
+      // The write's own error says only that the transaction was rolled back.
+      throw encodingFailure ?? error
     }
     feed.publish(RepositoryChange(ids: items.map(\.id)))
   }
@@ -127,7 +143,7 @@ where Item.ID: Codable & Sendable {
   /// - Throws: ``/Persistence/PersistenceError`` when the change could not be stored; nothing
   ///   is changed.
   public func insert(_ item: Item) throws -> Bool {
-    let row = try encode(CollectionOfOne(item))[0]
+    let row = try encode(item)
     let inserted = try write { () throws(SQLiteFailure) in
       let statement = try connection.statement(
         "INSERT INTO items(key, body) VALUES(?1, ?2) ON CONFLICT(key) DO NOTHING")
@@ -150,24 +166,28 @@ where Item.ID: Codable & Sendable {
   /// - Throws: ``/Persistence/PersistenceError`` when the change could not be stored, or the
   ///   stored item could not be read; nothing is changed.
   public func save(_ item: Item, if condition: @Sendable (Item?) -> Bool) throws -> Bool {
-    let row = try encode(CollectionOfOne(item))[0]
+    let row = try encode(item)
     var decodingFailure: PersistenceError?
-    let saved = try write { () throws(SQLiteFailure) -> Bool in
-      let current: Item?
-      do {
-        current = try body(forKey: row.key).map { try decoder.decode(Item.self, from: $0) }
-      } catch let failure as SQLiteFailure {
-        throw failure
-      } catch {
-        decodingFailure = .corrupt(
-          fileURL, reason: "the item stored under \(row.key) cannot be decoded: \(error)")
-        throw SQLiteFailure(message: "decoding the stored item failed")
+    let saved: Bool
+    do throws(PersistenceError) {
+      saved = try write { () throws(SQLiteFailure) -> Bool in
+        let current: Item?
+        do {
+          current = try body(forKey: row.key).map { try decoder.decode(Item.self, from: $0) }
+        } catch let failure as SQLiteFailure {
+          throw failure
+        } catch {
+          decodingFailure = .corrupt(
+            fileURL, reason: "the item stored under \(row.key) cannot be decoded: \(error)")
+          throw SQLiteFailure(message: "decoding the stored item failed")
+        }
+        guard condition(current) else { return false }
+        if try upsert(row) { try adjustCount(by: 1) }
+        return true
       }
-      guard condition(current) else { return false }
-      if try upsert(row) { try adjustCount(by: 1) }
-      return true
+    } catch {
+      throw decodingFailure ?? error
     }
-    if let decodingFailure { throw decodingFailure }
     if saved { feed.publish(RepositoryChange(ids: [item.id])) }
     return saved
   }

@@ -28,6 +28,28 @@ import Testing
     #expect(await repository.count() == 2)
   }
 
+  /// An item that cannot be encoded (JSON has no NaN) in the middle of a batch: the batch
+  /// fails with the encoding's error, and the items before it, encoded and written in the
+  /// same transaction, are not stored.
+  @Test func aBatchWithAnItemThatCannotBeEncodedStoresNothing() async throws {
+    struct Reading: Codable, Identifiable, Equatable {
+      var id = UUID()
+      var value: Double
+    }
+    let folder = try TemporaryDirectory()
+    let repository = try await SQLiteRepository<Reading>.open(
+      directory: folder.url, filename: "s.sqlite")
+    let batch = [Reading(value: 1), Reading(value: .nan), Reading(value: 3)]
+    await #expect {
+      try await repository.save(contentsOf: batch)
+    } throws: { error in
+      guard case PersistenceError.encodingFailed = error else { return false }
+      return true
+    }
+    #expect(await repository.loadAll().isEmpty)
+    #expect(await repository.count() == 0)
+  }
+
   @Test func aDeletionBatchRefusedPartWayDeletesNothing() async throws {
     let folder = try TemporaryDirectory()
     let repository = try await SQLiteRepository<Entry>.open(
