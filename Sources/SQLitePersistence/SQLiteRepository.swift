@@ -24,7 +24,8 @@ import Persistence
 /// (`synchronous=NORMAL`), the log synced at most that delay later. The conditional saves and
 /// ``insert(_:)`` check and write in one transaction that holds SQLite's write lock, so the
 /// check holds across processes; a batch is one transaction. A change that throws is not in
-/// the store.
+/// the store, but for one whose `fsync` failed: SQLite keeps that commit in its log, so it
+/// throws ``/Persistence/PersistenceError/outcomeUnknown(_:reason:)``.
 ///
 /// The actor runs on an executor of its own (`StoreExecutor`, a private serial queue), which
 /// owns the connection: SQLite's calls block in `fsync` and in waits for another process's
@@ -34,7 +35,8 @@ import Persistence
 ///
 /// A file that is not a store (not a database, another program's database, a newer format)
 /// makes opening throw and is left as it was. Damage found later, in a page that a read
-/// touches, is reported (see ``readFailure``) and never written over.
+/// touches, is reported (see ``readFailure``) and never written over;
+/// ``repair(directory:filename:now:)`` keeps every row that can still be read.
 public actor SQLiteRepository<Item: Codable & Identifiable & Sendable>: Repository
 where Item.ID: Codable & Sendable {
   /// The database file, with symbolic links in its folder's path resolved.
@@ -71,8 +73,8 @@ where Item.ID: Codable & Sendable {
   var logSyncs = 0
   /// The last failure to read or decode items, if any: reads return what they could read.
   ///
-  /// ``find(by:)``, ``loadAll()`` and the other reads cannot throw (``/Persistence/Repository`` says so),
-  /// so a damaged page or an item that no longer decodes is left out of what they return,
+  /// ``find(by:)``, ``loadAll()`` and the other reads cannot throw
+  /// (``/Persistence/Repository`` says so), so a damaged page or an item that no longer decodes is left out of what they return,
   /// said here, and told once to subscribers of ``changes()`` as a change whose
   /// ``/Persistence/RepositoryChange/failure`` says why. Nothing is written over it; repair
   /// the store to keep what can be kept.
