@@ -56,7 +56,13 @@ enum FrameComposer {
       }
       let shown = state.list.questions.count
       let total = state.list.totalCount
-      counter = shown == total ? "\(total)" : "\(shown) of \(total)"
+      let filtered = state.list.tag != nil || !state.list.searchText.isEmpty
+      if state.list.isPaged && !filtered {
+        // A paged list holds only the pages read so far: the place in the store says more.
+        counter = "\(state.selection + 1) of \(total)"
+      } else {
+        counter = shown == total ? "\(total)" : "\(shown) of \(total)"
+      }
       // How to clear the filter is said here, beside it, so the footer keeps its keys.
       if state.page == .list, state.canPerform(.goBack) { counter = "Esc clears · " + counter }
     case .quiz where state.quiz.phase == .asking || state.quiz.phase == .revealed:

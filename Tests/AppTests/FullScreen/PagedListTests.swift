@@ -23,9 +23,12 @@ import ViewModels
       statistics: StatisticsViewModel(sessions: history), offersSampleDeck: false)
     let state = FullScreenState(model: model, size: TerminalSize(columns: 40, rows: 10))
     #expect(list.questions.count == 10)
+    // The header counts the place in the store, not the questions read so far.
+    #expect(FrameComposer.frame(for: state).lines[0].hasSuffix(" 1 of 45"))
 
     for _ in 0..<20 { await state.perform(.pageDown) }
     #expect(list.questions == many)
+    #expect(FrameComposer.frame(for: state).lines[0].hasSuffix(" 45 of 45"))
     #expect(state.selectedQuestion == many[44])
     #expect(!list.hasMoreToLoad)
     await state.perform(.moveToFirst)
