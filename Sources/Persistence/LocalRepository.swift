@@ -198,6 +198,45 @@ where T.ID: Hashable & Codable & Sendable {
     try await commit(.save([item])) { cache in condition(cache[item.id]) }
   }
 
+  /// Changes the item stored under `id` with `transform` and saves the result durably, in
+  /// one isolated step; returns the item as saved, or `nil` when no item has the ID
+  /// (`transform` is then not called).
+  ///
+  /// ```swift
+  /// let updated = try await deck.update(id) { question in question.tags.append("french") }
+  /// ```
+  ///
+  /// `transform` runs once, under the store's exclusive file lock, on the item as it is once
+  /// the changes of other writers are read: nothing another writer saves, in this process or
+  /// another, can come between the read and the save, which ``find(by:)`` then ``save(_:)``
+  /// cannot promise. It runs on the store's own queue while the lock is held, so keep it
+  /// short: a change of the item's fields, no waiting. It should keep the item's `id`: an
+  /// item whose `id` it changed is saved under the new ID, and the item under `id` stays.
+  ///
+  /// - Throws: What `transform` throws (nothing is changed), or ``PersistenceError`` when the
+  ///   change could not be stored.
+  public func update(
+    _ id: T.ID, _ transform: @Sendable (inout T) throws -> Void
+  ) async throws
+    -> T?
+  {
+    var failure: (any Error)?
+    var updated: T?
+    try await commit(deciding: { cache in
+      guard var item = cache[id] else { return nil }
+      do {
+        try transform(&item)
+      } catch {
+        failure = error
+        return nil
+      }
+      updated = item
+      return .save([item])
+    })
+    if let failure { throw failure }
+    return updated
+  }
+
   /// Removes the item with the ID `id` durably; does nothing if there is no such item.
   ///
   /// - Throws: ``PersistenceError`` when the change could not be stored; nothing is changed.
