@@ -225,7 +225,7 @@ final class StoreLock {
     } catch {
       if folderIsLocked, let folder { try? fileSystem.unlock(folder, path: location.directory) }
       if fileIsLocked { try? fileSystem.unlock(file.descriptor, path: path) }
-      throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
+      throw .lockFailed(URL(fileURLWithPath: path, isDirectory: false), reason: error.description)
     }
     return .held
   }
@@ -250,24 +250,24 @@ final class StoreLock {
       folder = openFolder()
       return opened
     } catch {
-      throw .storeFile(error) { .lockFailed(URL(fileURLWithPath: path), reason: $0.description) }
+      throw .storeFile(error) {
+        .lockFailed(URL(fileURLWithPath: path, isDirectory: false), reason: $0.description)
+      }
     }
   }
 
-  /// Opens the lock file, only if it is a regular file (see ``FileSystem/openStoreFile(_:flags:mode:)``),
-  /// read-only unless `creating`, and notes its identity.
+  /// Opens the lock file, only if it is a regular file (see
+  /// ``FileSystem/openStoreFile(_:flags:mode:)``), read-only unless `creating`, and notes its
+  /// identity from the status that open took.
   func open(creating: Bool) throws(SystemCallError) -> OpenFile {
-    let descriptor =
-      creating
-      ? try fileSystem.createStoreFile(path, permissions: 0o600).descriptor
-      : try fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
-    do {
-      let status = try fileSystem.status(ofDescriptor: descriptor, path: path)
-      return (descriptor, status.device, status.inode)
-    } catch {
-      try? fileSystem.close(descriptor, path: path)
-      throw error
+    let status: FileStatus
+    let descriptor: Int32
+    if creating {
+      (descriptor, status, _) = try fileSystem.createStoreFile(path, permissions: 0o600)
+    } else {
+      (descriptor, status) = try fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
     }
+    return (descriptor, status.device, status.inode)
   }
 
   /// Closes the writers' lock file and the folder, which releases the lock if held.
