@@ -1,5 +1,5 @@
-// The system calls opening a store makes, counted through the file-system double: one status
-// per file opened.
+// The system calls opening a store makes, counted through the file-system double: one lock
+// cycle, and one status per file opened.
 
 import Foundation
 import TestSupport
@@ -15,6 +15,20 @@ import Testing
     try await writer.save(contentsOf: sampleNotes(3, prefix: "open"))
     try await writer.save(Note(title: "journal", text: "record"))
     return folder
+  }
+
+  @Test func openingAStoreTakesItsLockOnce() async throws {
+    let folder = try await storeWithSnapshotAndJournal()
+    let fileSystem = FailingFileSystem()
+
+    _ = try await LocalRepository<Note>.open(
+      directory: folder.url, filename: "n.json", configuration: StoreConfiguration(),
+      fileSystem: fileSystem)
+
+    // One cycle: the lock file's flock, then the folder's; the two unlocks.
+    let calls = fileSystem.calls
+    #expect(calls.filter { $0 == "flock" }.count == 2, "\(calls)")
+    #expect(calls.filter { $0 == "funlock" }.count == 2, "\(calls)")
   }
 
   @Test func openingAStoreAsksEachFileItOpensForItsStatusOnce() async throws {
