@@ -90,4 +90,12 @@ protocol FileSystem: Sendable {
   func currentPath(of descriptor: Int32) -> String?
   /// Cuts the file to `length` bytes (`ftruncate`).
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError)
+  /// Says, on the lock file open as `descriptor`, that its holder waits for the store's lock
+  /// (``WaitingHolders/announce(on:)``); whether it could.
+  func announceWaiting(_ descriptor: Int32, path: String) -> Bool
+  /// Withdraws what ``announceWaiting(_:path:)`` said.
+  func withdrawWaiting(_ descriptor: Int32, path: String)
+  /// Whether a holder other than the open file `descriptor` says it waits for the store's
+  /// lock (``WaitingHolders/othersWait(on:)``).
+  func othersWait(_ descriptor: Int32, path: String) -> Bool
 }

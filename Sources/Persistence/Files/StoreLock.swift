@@ -140,7 +140,7 @@ final class StoreLock {
   /// file was first opened.
   var othersAreWaiting: Bool {
     guard let file else { return false }
-    return WaitingHolders.othersWait(on: file.descriptor)
+    return fileSystem.othersWait(file.descriptor, path: path)
   }
 
   /// Runs `body` holding the lock exclusively: taken for it and released after, or, when
@@ -183,7 +183,7 @@ final class StoreLock {
     until deadline: ContinuousClock.Instant, isCancelled: () -> Bool = { false }
   ) throws(PersistenceError) -> Acquisition {
     var announced = false
-    defer { if announced { WaitingHolders.withdraw(on: file.descriptor) } }
+    defer { if announced { fileSystem.withdrawWaiting(file.descriptor, path: path) } }
     var fileIsLocked = false
     var folderIsLocked = false
     do {
@@ -192,7 +192,7 @@ final class StoreLock {
         isCancelled: isCancelled,
         whileWaiting: {
           if !announced && ContinuousClock.now < deadline {
-            announced = WaitingHolders.announce(on: file.descriptor)
+            announced = fileSystem.announceWaiting(file.descriptor, path: path)
           }
         })
       guard case .held = taken else { return taken }
