@@ -211,16 +211,17 @@ public struct CommandRunner {
     }
   }
 
-  /// The real store: `questions.json` in `directory`, read off the main actor.
-  nonisolated static func openLocalStore(in directory: URL) async throws -> OpenedStore<Question> {
+  /// The real store: `questions.json` in `directory`, read on the store's own queue by
+  /// `LocalRepository.open`, while the main actor waits without blocking.
+  static func openLocalStore(in directory: URL) async throws -> OpenedStore<Question> {
     let repository = try await LocalRepository<Question>.open(
       directory: directory, filename: DataDirectoryResolver.storeFilename)
     return OpenedStore(repository, warnings: repository.warnings)
   }
 
   /// The real study history: `sessions.json` in `directory`, next to `questions.json`, read
-  /// off the main actor.
-  nonisolated static func openLocalSessions(
+  /// as ``openLocalStore(in:)`` reads the store.
+  static func openLocalSessions(
     in directory: URL
   ) async throws -> OpenedStore<StudySession> {
     let repository = try await LocalRepository<StudySession>.open(
@@ -229,7 +230,7 @@ public struct CommandRunner {
   }
 
   /// The study history in `directory` if it has one, else an empty one that writes nothing.
-  nonisolated static func openExistingLocalSessions(
+  static func openExistingLocalSessions(
     in directory: URL
   ) async throws -> OpenedStore<StudySession> {
     let filename = DataDirectoryResolver.sessionsFilename
