@@ -4,7 +4,7 @@ import CommandLineKit
 import Foundation
 import Persistence
 
-/// The data folder of `questions` (``DataFolder``, shared with every tool built on
+/// The data folder of `questions` (``/CommandLineKit/DataFolder``, shared with every tool built on
 /// `CommandLineKit`): `--data-dir`, then `QUESTIONS_DATA_DIR`, then the platform's default.
 nonisolated enum DataDirectoryResolver {
   /// The folder and the variable that overrides it.

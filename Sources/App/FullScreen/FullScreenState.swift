@@ -8,7 +8,7 @@ import ViewModels
 /// Everything the full-screen mode shows, besides what its view models hold.
 ///
 /// The flows (what is shown over the list, what awaits a yes) belong to ``model``, the same
-/// ``QuestionBankModel`` a SwiftUI front end would drive. This object adds only what a
+/// ``/ViewModels/QuestionBankModel`` a SwiftUI front end would drive. This object adds only what a
 /// terminal needs on top: the selection as a row with its scroll position, the search field
 /// and form cursor, the help page, the terminal's size, and the exit status. It is
 /// `@Observable`, so the run loop redraws whenever anything a screen read changes: a key that
@@ -76,7 +76,7 @@ final class FullScreenState {
     exitStatus = status
   }
 
-  /// The index of the selected question in ``QuestionListViewModel/questions``: where
+  /// The index of the selected question in ``/ViewModels/QuestionListViewModel/questions``: where
   /// ``selectedID`` is now, or else the last selected row, clamped to the list.
   ///
   /// O(1) while the list is unchanged, where the question is still at ``selectedRow``; a

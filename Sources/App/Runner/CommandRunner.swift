@@ -38,9 +38,9 @@ public struct CommandRunner {
   var context: ProcessContext
   /// Where output and error messages go.
   var console: any Console
-  /// Opens the store; by default the `questions.json` file of a ``LocalRepository``.
+  /// Opens the store; by default the `questions.json` file of a ``/Persistence/LocalRepository``.
   var openRepository: RepositoryOpener = CommandRunner.openLocalStore
-  /// Opens the study history; by default the `sessions.json` file of a ``LocalRepository``.
+  /// Opens the study history; by default the `sessions.json` file of a ``/Persistence/LocalRepository``.
   var openSessions: SessionsOpener = CommandRunner.openLocalSessions
   /// Opens the study history to read it only: by default an empty history when there is no
   /// `sessions.json` yet, so that reading creates no file (not even its lock).
@@ -77,9 +77,9 @@ public struct CommandRunner {
   /// A write to standard output or standard error that failed makes the status 1 whatever
   /// the command did: output that did not arrive is not a success.
   ///
-  /// Everything the run writes goes through one ``SafeConsole``, which neutralises every
+  /// Everything the run writes goes through one ``/CommandLineKit/SafeConsole``, which neutralises every
   /// message and text result, whatever built the string and wherever it goes. Every store the
-  /// command opened is synchronized before the run ends (``OpenedStores``), so what it saved
+  /// command opened is synchronized before the run ends (``/Persistence/OpenedStores``), so what it saved
   /// is durable even under a store configured to sync later.
   public func run(_ arguments: [String]) async -> Int32 {
     guard let safe = console as? SafeConsole else {

@@ -86,7 +86,7 @@ protocol FileSystem: Sendable {
   ) throws(SystemCallError) -> Int
   /// Where an open file is now, as the kernel names it (`/proc/self/fd/<n>` on Linux), with
   /// ` (deleted)` after it once it has no name left; `nil` where that cannot be asked. It
-  /// asks nothing of the file's status: see ``JournalFile/changesSinceLastSeen()``.
+  /// asks nothing of the file's status: see ``Journal/changesSinceLastSeen()``.
   func currentPath(of descriptor: Int32) -> String?
   /// Cuts the file to `length` bytes (`ftruncate`).
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError)

@@ -166,7 +166,7 @@ final class StoreLock {
 
   // MARK: - The flock
 
-  /// What ``acquire(_:exclusive:until:isCancelled:)`` got.
+  /// What ``StoreLock/acquire(_:folder:exclusive:until:isCancelled:)`` got.
   enum Acquisition {
     case held, timedOut, cancelled
     /// Locked, but the file is no longer the one at the path; released again.
