@@ -1,4 +1,6 @@
-// Turns at the store's lock: how long a writer keeps it, and how it gives a waiting one a turn.
+// How a change gives another writer waiting for the store's lock its turn, cancelled or not.
+
+import Dispatch
 
 extension LocalRepository {
   /// How long this repository's changes keep the store's lock at least, once another writer
@@ -45,12 +47,28 @@ extension LocalRepository {
     if !lock.isHeld && lock.othersAreWaiting {
       let end = ContinuousClock.now + Self.othersTurn
       while !lock.isHeld && lock.othersAreWaiting && ContinuousClock.now < end {
-        try? await Task.sleep(for: .microseconds(200))
+        await pause(for: .microseconds(200))
       }
     }
     while let end = pendingSync.othersTurnEnds, ContinuousClock.now < end {
-      try? await Task.sleep(until: end)
+      await pause(for: ContinuousClock.now.duration(to: end))
     }
     pendingSync.othersTurnEnds = nil
+  }
+
+  /// Suspends the change for `duration`, whether or not its task is cancelled.
+  ///
+  /// A change goes through whatever its task says, and so does its wait for another writer's
+  /// turn. `Task.sleep` would end at once in a cancelled task, and the loops above would then
+  /// spin, putting the change back on the actor's queue thousands of times in a turn. The
+  /// timer's queue only resumes the change, which then waits for the actor as any job does.
+  private func pause(for duration: Duration) async {
+    let (seconds, attoseconds) = duration.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+        continuation.resume()
+      }
+    }
   }
 }

@@ -14,22 +14,23 @@ struct StoreLocation: Sendable, Equatable {
   let directory: String
   /// The store file's absolute path.
   let path: String
+  /// The file's bare name.
+  let filename: String
 
-  /// The store file as a URL, for messages and for callers.
-  var fileURL: URL { URL(fileURLWithPath: path) }
+  /// The store file as a URL, for messages and for callers. Said to be a file, so that
+  /// Foundation does not ask the disk whether it is a folder.
+  var fileURL: URL { URL(fileURLWithPath: path, isDirectory: false) }
 
   /// The folder as a URL.
   var directoryURL: URL { URL(fileURLWithPath: directory, isDirectory: true) }
-
-  /// The file's bare name.
-  var filename: String { fileURL.lastPathComponent }
 
   /// Validates `filename` and joins it to `directory`.
   init(directory: URL, filename: String) throws(PersistenceError) {
     try Self.validate(filename)
     let folder = directory.standardizedFileURL.resolvingSymlinksInPath()
-    path = folder.appendingPathComponent(filename).path
+    path = folder.appendingPathComponent(filename, isDirectory: false).path
     self.directory = folder.path
+    self.filename = filename
   }
 
   /// Throws unless `filename` is a plain name: not empty, not `.` or `..`, no `/` or NUL.
