@@ -17,30 +17,26 @@ import Testing
     return folder
   }
 
-  @Test func openingAStoreTakesItsLockOnce() async throws {
+  /// The system calls that opening a store of a snapshot and a journal makes, in order.
+  private func callsOfOpening() async throws -> [String] {
     let folder = try await storeWithSnapshotAndJournal()
     let fileSystem = FailingFileSystem()
-
     _ = try await LocalRepository<Note>.open(
       directory: folder.url, filename: "n.json", configuration: StoreConfiguration(),
       fileSystem: fileSystem)
+    return fileSystem.calls
+  }
 
+  @Test func openingAStoreTakesItsLockOnce() async throws {
     // One cycle: the lock file's flock, then the folder's; the two unlocks.
-    let calls = fileSystem.calls
+    let calls = try await callsOfOpening()
     #expect(calls.filter { $0 == "flock" }.count == 2, "\(calls)")
     #expect(calls.filter { $0 == "funlock" }.count == 2, "\(calls)")
   }
 
   @Test func openingAStoreAsksEachFileItOpensForItsStatusOnce() async throws {
-    let folder = try await storeWithSnapshotAndJournal()
-    let fileSystem = FailingFileSystem()
-
-    _ = try await LocalRepository<Note>.open(
-      directory: folder.url, filename: "n.json", configuration: StoreConfiguration(),
-      fileSystem: fileSystem)
-
     // Each open of a file is followed by its one `fstat` (a folder's open by none).
-    let calls = fileSystem.calls
+    let calls = try await callsOfOpening()
     #expect(calls.contains("fstat"))
     #expect(!zip(calls, calls.dropFirst()).contains { $0 == ("fstat", "fstat") }, "\(calls)")
   }
