@@ -203,7 +203,7 @@ where T.ID: Hashable & Codable & Sendable {
   /// (`transform` is then not called).
   ///
   /// ```swift
-  /// let updated = try await deck.update(id) { question in question.tags.append("french") }
+  /// let updated = try await store.update(id) { item in item.tags.append("archived") }
   /// ```
   ///
   /// `transform` runs once, under the store's exclusive file lock, on the item as it is once

@@ -106,7 +106,7 @@ extension Repository where Item: Equatable {
   /// `nil` when no item has the ID (`transform` is then not called).
   ///
   /// ```swift
-  /// let updated = try await deck.update(id) { question in question.tags.append("french") }
+  /// let updated = try await store.update(id) { item in item.tags.append("archived") }
   /// ```
   ///
   /// A ``find(by:)``, a change and a ``save(_:)`` lose a change saved between the read and

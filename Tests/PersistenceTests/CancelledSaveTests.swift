@@ -41,10 +41,10 @@ import Testing
     let took = start.duration(to: .now)
 
     #expect(await repository.find(by: note.id) == note)
-    let questions = fileSystem.waitingHolderQueries - asked
+    let asks = fileSystem.waitingHolderQueries - asked
     #expect(took >= LocalRepository<Note>.othersTurn, "the waiter was given its turn")
     #expect(
-      questions <= Int(took / .microseconds(200)) + 2,
-      "asked \(questions) times in \(took)")
+      asks <= Int(took / .microseconds(200)) + 2,
+      "asked \(asks) times in \(took)")
   }
 }
