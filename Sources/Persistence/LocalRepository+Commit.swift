@@ -41,6 +41,7 @@ extension LocalRepository {
   func commit(deciding decide: (Cache) -> Change?) async throws(PersistenceError) -> Bool {
     if let brokenBy { throw brokenBy }
     await letOtherWritersTakeATurnIfDue()
+    installReadyCompaction()
     defer { releaseLockUnlessSyncing() }
     let (recorded, othersChanged) = try record(decide)
     guard case .recorded(let step, let change) = recorded else {
@@ -64,7 +65,7 @@ extension LocalRepository {
     }
     releaseLockUnlessSyncing()
     feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
-    await compactIfNeeded()
+    startCompactionIfNeeded()
     return true
   }
 

@@ -86,6 +86,9 @@ where T.ID: Hashable & Codable & Sendable {
   var followingFailure: PersistenceError?
   /// The compaction encoding its snapshot off the actor, if one is.
   var compaction: Task<Void, Never>?
+  /// A compaction's snapshot, written and flushed, that came back while saves waited for
+  /// their sync; the next change or ``synchronize()`` puts it in place.
+  var readyCompaction: ReadyCompaction?
 
   /// Opens the store `filename` in `directory`, reading it on the calling thread: the
   /// original pattern's synchronous load, which blocks the caller.
