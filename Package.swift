@@ -47,7 +47,7 @@ let package = Package(
     // and pages, and a thin `main`.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(
-      name: "CommandLineKit", dependencies: ["Persistence", "TerminalUI"],
+      name: "CommandLineKit", dependencies: ["TerminalUI"],
       swiftSettings: swiftSettings),
     .target(
       name: "App",

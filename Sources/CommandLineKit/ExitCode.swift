@@ -8,9 +8,4 @@ public enum ExitCode {
   public static let failure: Int32 = 1
   /// The command line was wrong (`EX_USAGE`).
   public static let usage: Int32 = 64
-
-  /// The status after a signal ended the run: 128 plus its number, as shells report it.
-  public static func signalled(_ number: Int32) -> Int32 {
-    128 + number
-  }
 }

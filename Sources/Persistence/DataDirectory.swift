@@ -29,7 +29,7 @@ public enum DataDirectory {
     #if canImport(Darwin)
       let base =
         FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-        ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(
+        ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true).appendingPathComponent(
           "Library/Application Support")
       return base.appendingPathComponent(appName, isDirectory: true)
     #else

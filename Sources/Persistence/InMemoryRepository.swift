@@ -48,6 +48,23 @@ where Item.ID: Sendable {
     return try save(item, if: { $0 == nil })
   }
 
+  /// Changes the item stored under `id` with `transform` and saves the result, in one
+  /// isolated step; returns the item as saved, or `nil` when there is none. See
+  /// ``Repository/update(_:_:)``: the same, with `transform` called once.
+  ///
+  /// - Throws: What `transform` throws, or the error given to ``failWrites(with:)``; nothing
+  ///   is changed then.
+  public func update(
+    _ id: Item.ID, _ transform: @Sendable (inout Item) throws -> Void
+  ) throws
+    -> Item?
+  {
+    guard var item = cache[id] else { return nil }
+    try transform(&item)
+    try save(item)
+    return item
+  }
+
   /// Stores `item` only if `condition` holds for the item stored under its ID, and returns
   /// whether it did; see ``Repository/save(_:if:)``.
   public func save(_ item: Item, if condition: @Sendable (Item?) -> Bool) throws -> Bool {

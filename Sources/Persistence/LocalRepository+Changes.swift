@@ -108,7 +108,7 @@ extension LocalRepository {
 
   /// Stops the watch once nobody subscribes any more.
   func stopWatchingIfUnused() {
-    guard feed.subscriberCount == 0, let watch else { return }
+    guard !feed.hasSubscribers, let watch else { return }
     watch.stop()
     self.watch = nil
     followingFailure = nil

@@ -1,10 +1,16 @@
 // How a change reaches the files and the cache: one synchronous step under the lock, then a sync.
 
 extension LocalRepository {
-  /// What the synchronous step of a change did.
-  enum Recorded {
+  /// What the synchronous step of a change decided: no change, or `change` recorded so.
+  enum Decision {
     /// The condition refused the change; nothing was written.
     case refused
+    /// `change` was recorded, as the second value says.
+    case recorded(Recorded, Change)
+  }
+
+  /// How the synchronous step of a change recorded it.
+  enum Recorded {
     /// Durable already: a rewritten snapshot, or a change that changed nothing.
     case stored
     /// Appended to the journal, ending at `end` of its generation; still to be synced.
@@ -14,7 +20,7 @@ extension LocalRepository {
   /// Records `change` durably if `condition` holds for the items once caught up with other
   /// writers; returns whether it did.
   ///
-  /// First one straight-line, synchronous step on the actor (``record(_:if:)``): lock, catch
+  /// First one straight-line, synchronous step on the actor (``record(_:)``): lock, catch
   /// up, check, write, apply. Nothing else runs on the actor meanwhile, so no other change
   /// can slip in between the check and the write. Then, for a journal record, the wait for a
   /// sync that covers it (``waitUntilDurable(_:)``), shared with every change appended
@@ -24,14 +30,25 @@ extension LocalRepository {
   func commit(
     _ change: Change, if condition: (Cache) -> Bool = { _ in true }
   ) async throws(PersistenceError) -> Bool {
+    try await commit(deciding: { cache in condition(cache) ? change : nil })
+  }
+
+  /// Records durably the change that `decide` makes from the items once caught up with other
+  /// writers, or nothing when it returns `nil`; returns whether it recorded one. `decide`
+  /// runs once, synchronously, under the store's exclusive lock: what it reads of the items
+  /// is what the change is written over, whichever writer saved it.
+  @discardableResult
+  func commit(deciding decide: (Cache) -> Change?) async throws(PersistenceError) -> Bool {
     if let brokenBy { throw brokenBy }
     await letOtherWritersTakeATurnIfDue()
+    installReadyCompaction()
     defer { releaseLockUnlessSyncing() }
-    let (recorded, othersChanged) = try record(change, if: condition)
-    switch recorded {
-    case .refused:
+    let (recorded, othersChanged) = try record(decide)
+    guard case .recorded(let step, let change) = recorded else {
       if othersChanged { feed.publish(.anything) }
       return false
+    }
+    switch step {
     case .stored:
       break
     case .appended(let position):
@@ -48,24 +65,26 @@ extension LocalRepository {
     }
     releaseLockUnlessSyncing()
     feed.publish(othersChanged ? .anything : RepositoryChange(ids: change.ids))
-    await compactIfNeeded()
+    startCompactionIfNeeded()
     return true
   }
 
   /// Under the store's exclusive lock: catches up with other writers (unless the lock was
-  /// held all along since this repository's last change), checks `condition`, writes
-  /// `change`, and only then applies it to the cache, so the cache never holds a change whose
-  /// write failed. The lock stays held; ``commit(_:if:)`` lets go of it once no sync waits.
+  /// held all along since this repository's last change), asks `decide` for the change,
+  /// writes it, and only then applies it to the cache, so the cache never holds a change whose
+  /// write failed. The lock stays held; ``commit(deciding:)`` lets go of it once no sync waits.
   ///
   /// - Returns: What was done, and whether other writers' changes were read on the way.
   private func record(
-    _ change: Change, if condition: (Cache) -> Bool
-  ) throws(PersistenceError) -> (Recorded, othersChanged: Bool) {
+    _ decide: (Cache) -> Change?
+  ) throws(PersistenceError) -> (Decision, othersChanged: Bool) {
     let heldAllAlong = try lock.lock()
     let othersChanged = heldAllAlong ? false : try catchUp()
-    guard condition(cache) else { return (.refused, othersChanged) }
-    guard change.changesAnything(in: cache) else { return (.stored, othersChanged) }
-    return (try write(change), othersChanged)
+    guard let change = decide(cache) else { return (.refused, othersChanged) }
+    guard change.changesAnything(in: cache) else {
+      return (.recorded(.stored, change), othersChanged)
+    }
+    return (.recorded(try write(change), change), othersChanged)
   }
 
   /// Writes `change` to the files, then applies it to the cache: one journal record, or,
@@ -226,58 +245,5 @@ extension LocalRepository {
     let waiting = pendingSync.waitingForTheLockToGo
     pendingSync.waitingForTheLockToGo = []
     for change in waiting { change.resume() }
-  }
-
-  /// How long this repository's changes keep the store's lock at least, once another writer
-  /// or reader waits for it, before they let it go for a turn (2 ms): long enough that two
-  /// busy writers still save in bursts of dozens, short enough that a save waits for a turn
-  /// far less than ``StoreConfiguration/lossyLockLease``. A turn of 5 ms gave durable saves
-  /// beside a lossy loop a median of 7.8 ms; 2 ms, 2.5 ms, with the same p99.
-  static var turn: Duration { .milliseconds(2) }
-
-  /// How long changes stay off the store's lock at most while another holder still says it
-  /// waits (100 ms), or, where waiting holders cannot be seen (see ``WaitingHolders``), how
-  /// long they stay off it after a long hold (2 ms).
-  static var othersTurn: Duration {
-    WaitingHolders.canBeSeen ? .milliseconds(100) : .milliseconds(2)
-  }
-
-  /// Gives another writer waiting for the store's lock a turn: a holder waiting for it says
-  /// so on the lock file (``StoreLock/othersAreWaiting``), and a timed gap would be shorter
-  /// than its poll of the lock.
-  ///
-  /// Held for ``turn`` with a holder waiting, or for ``StoreConfiguration/longestLockHold``
-  /// in any case (a durable change keeps the lock until its record is synced, a burst of
-  /// lossy ones for a lease, and a stream of them, each appended while the one before is
-  /// syncing, would keep it for good), this change ends the lease, waits until the syncs
-  /// under way are done and the lock is let go. Then, as every change that finds the lock
-  /// let go, it stays off the lock while another holder says it waits, so that the waiter
-  /// takes it before this repository takes it back: the announcement ends once the waiter has
-  /// the lock. At most ``othersTurn``, in case the waiter is stuck elsewhere.
-  private func letOtherWritersTakeATurnIfDue() async {
-    if let since = lock.heldSince, pendingSync.needsTheLock {
-      let held = since.duration(to: .now)
-      if held > configuration.longestLockHold || (held >= Self.turn && lock.othersAreWaiting) {
-        pendingSync.lossyLeaseIsHeld = false
-        if pendingSync.needsTheLock {
-          await withCheckedContinuation { pendingSync.waitingForTheLockToGo.append($0) }
-        } else {
-          releaseLockUnlessSyncing()
-        }
-        if !WaitingHolders.canBeSeen, pendingSync.othersTurnEnds == nil {
-          pendingSync.othersTurnEnds = .now + Self.othersTurn
-        }
-      }
-    }
-    if !lock.isHeld && lock.othersAreWaiting {
-      let end = ContinuousClock.now + Self.othersTurn
-      while !lock.isHeld && lock.othersAreWaiting && ContinuousClock.now < end {
-        try? await Task.sleep(for: .microseconds(200))
-      }
-    }
-    while let end = pendingSync.othersTurnEnds, ContinuousClock.now < end {
-      try? await Task.sleep(until: end)
-    }
-    pendingSync.othersTurnEnds = nil
   }
 }

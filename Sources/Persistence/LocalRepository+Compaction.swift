@@ -12,6 +12,12 @@ extension LocalRepository {
     let snapshot: Snapshot.Identity?
   }
 
+  /// A compaction's new snapshot in its flushed temporary file, and where it started.
+  struct ReadyCompaction {
+    let prepared: DurableFileWriter.Prepared
+    let point: CompactionPoint
+  }
+
   /// Whether the journal has outgrown the snapshot enough to be folded into it: once it is
   /// larger than the snapshot and than the compaction minimum, or a quarter of the size cap.
   var needsCompaction: Bool {
@@ -25,15 +31,21 @@ extension LocalRepository {
   /// and taking changes: encoding every item, on the pool (pure work, no waiting), then
   /// writing and flushing the bytes to a temporary file beside the snapshot, on a queue made
   /// for this compaction. Back on the actor, under the lock, the temporary file is renamed
-  /// over the snapshot and the journal keeps only the records appended meanwhile. If another
-  /// writer compacted meanwhile, or saves still wait for their sync, the temporary file is
-  /// removed and the next change tries again.
+  /// over the snapshot and the journal keeps only the records appended meanwhile. While
+  /// saves wait for their sync, it waits for the next change or ``synchronize()``: the
+  /// journal it would rewrite holds their records, which a failed sync must be able to take
+  /// back. If another writer compacted meanwhile, the temporary file is removed and a later
+  /// change tries again.
   ///
-  /// The change that triggers it is already durable; its caller waits for the compaction to
-  /// end, so that a short-lived process leaves a compacted store behind. A failure costs
-  /// nothing but a larger journal.
-  func compactIfNeeded() async {
-    guard needsCompaction, compaction == nil, !pendingSync.isSyncing else { return }
+  /// The change that triggers it is already durable and returns without waiting for it: a
+  /// compaction of a large store takes tens of milliseconds, which a save would otherwise
+  /// add to its own, once every few hundred saves. ``synchronize()`` waits for it, so a
+  /// short-lived process that synchronizes before it ends (the app does) leaves a compacted
+  /// store behind; one that ends first leaves a temporary file, which the next open removes,
+  /// and a journal the next change folds. A failure costs nothing but a larger journal.
+  func startCompactionIfNeeded() {
+    guard needsCompaction, compaction == nil, readyCompaction == nil, !pendingSync.isSyncing
+    else { return }
     let items = loadAll()
     let point = CompactionPoint(
       sequence: sequence, journalEnd: journal.position, snapshot: snapshot.lastSeenIdentity)
@@ -56,14 +68,25 @@ extension LocalRepository {
           }
         }
       }
-      self.install(prepared, at: point)
+      self.compaction = nil
+      guard let prepared else { return }
+      self.readyCompaction = ReadyCompaction(prepared: prepared, point: point)
+      self.installReadyCompaction()
     }
-    await compactionFinished()
   }
 
-  /// Returns once the compaction under way, if any, has installed or dropped its snapshot.
+  /// Puts the ready compaction's snapshot in place, unless saves still wait for their sync.
+  func installReadyCompaction() {
+    guard let ready = readyCompaction, !pendingSync.isSyncing else { return }
+    readyCompaction = nil
+    install(ready.prepared, at: ready.point)
+  }
+
+  /// Returns once the compaction under way, if any, has installed or dropped its snapshot,
+  /// or, while saves still wait for their sync, has it ready for the next change.
   func compactionFinished() async {
     await compaction?.value
+    installReadyCompaction()
   }
 
   /// Encodes a snapshot on the cooperative pool, off the actor.
@@ -74,9 +97,7 @@ extension LocalRepository {
   }
 
   /// Puts the snapshot written off the actor in place, unless the files moved on without it.
-  private func install(_ prepared: DurableFileWriter.Prepared?, at point: CompactionPoint) {
-    compaction = nil
-    guard let prepared else { return }
+  private func install(_ prepared: DurableFileWriter.Prepared, at point: CompactionPoint) {
     var othersChanged = false
     var installed = false
     _ = try? lock.withExclusiveLock { () throws(PersistenceError) in

@@ -57,7 +57,8 @@ extension LocalRepository {
   /// For a ``Durability/durable`` store that is already so, and it returns at once. For a
   /// ``Durability/lossyOnPowerCut(syncWithin:)`` store it syncs the journal now rather than
   /// at the end of the delay: call it when the app goes to the background, or before the
-  /// process exits.
+  /// process exits. It also waits for a compaction under way, so that a process that ends
+  /// after it leaves the journal folded into the snapshot.
   ///
   /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed, or when a
   ///   background sync since the last call failed; the changes it was to make durable were
@@ -76,6 +77,7 @@ extension LocalRepository {
       pendingSync.lossyFailure = nil  // Reported here.
       throw error
     }
+    await compactionFinished()
     journal.writeSyncedMark()
   }
 }

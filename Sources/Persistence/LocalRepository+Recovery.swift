@@ -73,7 +73,7 @@ extension LocalRepository {
       // old name beside no snapshot, which opening refuses (its records are numbered after
       // the snapshot's), so a failed flush loses nothing.
       try? fileSystem.synchronizeDirectory(location.directory)
-      return (snapshot ?? journal).map { URL(fileURLWithPath: $0) }
+      return (snapshot ?? journal).map { URL(fileURLWithPath: $0, isDirectory: false) }
     }
   }
 
@@ -82,7 +82,7 @@ extension LocalRepository {
   private static func moveIfPresent(
     _ path: String, stamp: String, _ fileSystem: some FileSystem
   ) throws(PersistenceError) -> String? {
-    let url = URL(fileURLWithPath: path)
+    let url = URL(fileURLWithPath: path, isDirectory: false)
     do throws(SystemCallError) {
       _ = try fileSystem.status(ofPath: path)
     } catch  where error.isMissing {

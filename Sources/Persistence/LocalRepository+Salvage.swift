@@ -85,7 +85,7 @@ extension LocalRepository {
         let bytes = Array(journalBytes)
         let journal = JournalSalvage<T>(
           bytes, after: sequence, into: &cache, configuration: configuration,
-          file: URL(fileURLWithPath: journalPath))
+          file: URL(fileURLWithPath: journalPath, isDirectory: false))
         report.journalRecordsApplied = journal.applied
         report.journalRecordsDamaged = journal.damaged
         report.journalBytesUnreadable = journal.unreadableBytes
@@ -110,9 +110,13 @@ extension LocalRepository {
         SalvageInstaller.Plan(
           snapshot: bytes, originalSnapshot: snapshotBytes, originalJournal: journalBytes,
           journalPrefix: prefix, setAside: setAside))
-      report.movedTo = outcome.snapshotCopy.map { URL(fileURLWithPath: $0) }
-      report.journalMovedTo = outcome.journalCopy.map { URL(fileURLWithPath: $0) }
-      report.unappliedRecordsAt = outcome.setAsideFile.map { URL(fileURLWithPath: $0) }
+      report.movedTo = outcome.snapshotCopy.map { URL(fileURLWithPath: $0, isDirectory: false) }
+      report.journalMovedTo = outcome.journalCopy.map {
+        URL(fileURLWithPath: $0, isDirectory: false)
+      }
+      report.unappliedRecordsAt = outcome.setAsideFile.map {
+        URL(fileURLWithPath: $0, isDirectory: false)
+      }
       return report
     }
   }

@@ -221,7 +221,7 @@ extension LocalRepository {
   /// no look for other writers. A job of the highest priority lets it go, so that no stream
   /// of reads delays it; it looks every ``turn`` whether another holder waits for the lock
   /// (``StoreLock/othersAreWaiting``), and lets it go early then, as the next save would
-  /// (see ``commit(_:if:)``), so that a waiter does not wait for the rest of a lease that no
+  /// (see ``commit(deciding:)``), so that a waiter does not wait for the rest of a lease that no
   /// save uses.
   func scheduleBackgroundSync(after delay: Duration) {
     pendingSync.lossyChangesWaiting = true

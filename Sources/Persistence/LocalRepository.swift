@@ -86,6 +86,9 @@ where T.ID: Hashable & Codable & Sendable {
   var followingFailure: PersistenceError?
   /// The compaction encoding its snapshot off the actor, if one is.
   var compaction: Task<Void, Never>?
+  /// A compaction's snapshot, written and flushed, that came back while saves waited for
+  /// their sync; the next change or ``synchronize()`` puts it in place.
+  var readyCompaction: ReadyCompaction?
 
   /// Opens the store `filename` in `directory`, reading it on the calling thread: the
   /// original pattern's synchronous load, which blocks the caller.
@@ -196,6 +199,45 @@ where T.ID: Hashable & Codable & Sendable {
   /// - Throws: ``PersistenceError`` when the change could not be stored; nothing is changed.
   public func save(_ item: T, if condition: @Sendable (T?) -> Bool) async throws -> Bool {
     try await commit(.save([item])) { cache in condition(cache[item.id]) }
+  }
+
+  /// Changes the item stored under `id` with `transform` and saves the result durably, in
+  /// one isolated step; returns the item as saved, or `nil` when no item has the ID
+  /// (`transform` is then not called).
+  ///
+  /// ```swift
+  /// let updated = try await store.update(id) { item in item.tags.append("archived") }
+  /// ```
+  ///
+  /// `transform` runs once, under the store's exclusive file lock, on the item as it is once
+  /// the changes of other writers are read: nothing another writer saves, in this process or
+  /// another, can come between the read and the save, which ``find(by:)`` then ``save(_:)``
+  /// cannot promise. It runs on the store's own queue while the lock is held, so keep it
+  /// short: a change of the item's fields, no waiting. It should keep the item's `id`: an
+  /// item whose `id` it changed is saved under the new ID, and the item under `id` stays.
+  ///
+  /// - Throws: What `transform` throws (nothing is changed), or ``PersistenceError`` when the
+  ///   change could not be stored.
+  public func update(
+    _ id: T.ID, _ transform: @Sendable (inout T) throws -> Void
+  ) async throws
+    -> T?
+  {
+    var failure: (any Error)?
+    var updated: T?
+    try await commit(deciding: { cache in
+      guard var item = cache[id] else { return nil }
+      do {
+        try transform(&item)
+      } catch {
+        failure = error
+        return nil
+      }
+      updated = item
+      return .save([item])
+    })
+    if let failure { throw failure }
+    return updated
   }
 
   /// Removes the item with the ID `id` durably; does nothing if there is no such item.

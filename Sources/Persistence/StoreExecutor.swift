@@ -64,11 +64,14 @@ package final class StoreExecutor: SerialExecutor {
   }
 
   /// Whether any job waits behind the one running now; call it from a job of this executor.
+  /// (A lane is removed once its last job is taken, so any lane left holds one.)
   var hasWaitingJobs: Bool {
-    waitingJobCount > 0
+    lanes.withLock { !$0.isEmpty }
   }
 
-  /// How many jobs wait to run.
+  /// How many jobs wait to run. Only tests ask (through `@testable import`): it is how a test
+  /// knows that the call it started has reached the actor's queue, so that it can hold the
+  /// actor and make an interleaving happen on every run instead of by luck.
   var waitingJobCount: Int {
     lanes.withLock { $0.reduce(0) { $0 + $1.jobs.count - $1.next } }
   }
@@ -95,7 +98,9 @@ package final class StoreExecutor: SerialExecutor {
   }
 
   /// The label of the repository queue running the caller, or `nil` anywhere else, such as
-  /// on the cooperative pool.
+  /// on the cooperative pool. Only tests ask (through `@testable import`): their file-system
+  /// double records every call made off these queues, which is how they prove that no file
+  /// is touched from the pool. Nothing else can tell one Dispatch queue from another on Linux.
   static var currentQueueLabel: String? {
     DispatchQueue.getSpecific(key: labelKey)
   }

@@ -4,7 +4,7 @@ import Persistence
 
 /// Turns errors into the sentences view models put in their `errorMessage`.
 nonisolated enum ErrorText {
-  /// A ``PersistenceError``'s own sentence, or the error's description for any other error.
+  /// A ``/Persistence/PersistenceError``'s own sentence, or the error's description for any other error.
   static func sentence(for error: any Error) -> String {
     (error as? PersistenceError)?.description ?? String(describing: error)
   }

@@ -26,26 +26,6 @@ import Persistence
 /// shows it where it shows errors.
 @Observable @MainActor
 public final class QuestionBankModel {
-  /// What is shown over the list; `nil` shows the list alone.
-  public enum Destination {
-    /// The form that adds a question, or edits one.
-    case editor(QuestionEditorViewModel)
-    /// A question asking whether to delete this question.
-    case confirmDeletion(Question)
-    /// The tags to filter the list by.
-    case tagFilter
-    /// The quiz: ``QuestionBankModel/quiz``.
-    case quiz
-    /// The study statistics: ``QuestionBankModel/statistics``.
-    case statistics
-    /// The offer to load the sample deck into a store that does not exist yet.
-    case sampleDeckOffer
-    /// The question saved from the editor was changed (`theirs`) or deleted (`theirs` is
-    /// `nil`) by another writer since the editor opened it: which to keep?
-    /// ``QuestionBankModel/keepMine(_:over:)`` or ``QuestionBankModel/keepTheirs()``.
-    case editConflict(yours: Question, theirs: Question?)
-  }
-
   /// The most questions one quiz asks.
   nonisolated public static let quizLength = 10
 
@@ -291,22 +271,10 @@ public final class QuestionBankModel {
   /// unless the person has moved on to something else since, which stays shown (the notice
   /// is set either way).
   private func finish(_ step: Destination, notice: String?) {
-    guard let destination, !Self.isSame(destination, as: step) else {
+    guard let destination, !destination.isSame(as: step) else {
       return show(nil, notice: notice)
     }
     if storedNotice != notice { storedNotice = notice }
-  }
-
-  /// Whether `shown` is what `step` began on: the same form, the same question asked about
-  /// or in conflict, or the same offer.
-  private static func isSame(_ shown: Destination, as step: Destination) -> Bool {
-    switch (shown, step) {
-    case (.editor(let shown), .editor(let step)): shown === step
-    case (.confirmDeletion(let shown), .confirmDeletion(let step)): shown.id == step.id
-    case (.editConflict(let shown, _), .editConflict(let step, _)): shown.id == step.id
-    case (.sampleDeckOffer, .sampleDeckOffer): true
-    default: false
-    }
   }
 
   /// Shows `destination` with `notice`; every move clears the last notice and warning.

@@ -2,7 +2,7 @@
 
 import Models
 
-/// The ``SearchKey`` of each question, reused while the question is unchanged.
+/// The ``/Models/SearchKey`` of each question, reused while the question is unchanged.
 ///
 /// Folding 100,000 questions takes a noticeable fraction of a second; a search box calls for
 /// a match on every keystroke. The index folds each question once, and after a change only

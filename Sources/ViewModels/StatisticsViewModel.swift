@@ -14,9 +14,6 @@ public final class StatisticsViewModel {
   /// The totals of the sessions last loaded; empty until ``load()``.
   public private(set) var statistics: StudyStatistics
 
-  /// A sentence describing why the last action failed; `nil` after one succeeds.
-  public private(set) var errorMessage: String?
-
   /// The time zone whose calendar days the sessions are grouped by.
   @ObservationIgnored public let timeZone: TimeZone
 
@@ -35,27 +32,7 @@ public final class StatisticsViewModel {
 
   /// Reads every session and adds them up.
   public func load() async {
-    show(await sessions.loadAll(), error: nil)
-  }
-
-  /// Deletes the whole study history, as one change.
-  ///
-  /// When the store refuses, ``errorMessage`` says why and the statistics are unchanged.
-  public func clearHistory() async {
-    let ids = await sessions.loadAll().map(\.id)
-    do {
-      try await sessions.delete(ids: ids)
-    } catch {
-      let message = ErrorText.sentence(for: error)
-      if errorMessage != message { errorMessage = message }
-      return
-    }
-    show(await sessions.loadAll(), error: nil)
-  }
-
-  private func show(_ all: [StudySession], error: String?) {
-    let computed = StudyStatistics(sessions: all, timeZone: timeZone)
+    let computed = StudyStatistics(sessions: await sessions.loadAll(), timeZone: timeZone)
     if statistics != computed { statistics = computed }
-    if errorMessage != error { errorMessage = error }
   }
 }

@@ -36,7 +36,7 @@ let package = Package(
     // a thin `main`.
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(
-      name: "CommandLineKit", dependencies: ["Persistence", "TerminalUI"],
+      name: "CommandLineKit", dependencies: ["TerminalUI"],
       swiftSettings: swiftSettings),
     .target(
       name: "App",

@@ -142,7 +142,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.standardError.contains("questions add \""))
     #expect(result.standardError.contains("--answer"))
-    await #expect(try questions(["--json"]).standardOutput == "[]\n")
+    #expect(try await questions(["--json"]).standardOutput == "[]\n")
   }
 
   @Test func environmentVariableChoosesTheFolder() async throws {

@@ -48,20 +48,27 @@ import Testing
     #expect(page.contains("\n  --tag <tag> "))
   }
 
+  /// The two lines after a usage error's sentence, as a run prints them: the usage of the
+  /// subcommand the command line named (of the program, when it named none), and where to
+  /// read more.
   @Test(arguments: [
-    (Optional(Subcommand.add), "Usage: questions add <prompt> --answer <text> [--tag <tag>]..."),
-    (.list, "Usage: questions list [--tag <tag>]"),
-    (.show, "Usage: questions show <id>"),
-    (.delete, "Usage: questions delete <id>"),
-    (.search, "Usage: questions search <text>..."),
-    (nil, "Usage: questions [--data-dir <dir>] [--json] [--no-color] [<subcommand>]"),
+    (["add", "Q?"], "Usage: questions add <prompt> --answer <text> [--tag <tag>]...", "help add"),
+    (["list", "--tag"], "Usage: questions list [--tag <tag>]", "help list"),
+    (["show"], "Usage: questions show <id>", "help show"),
+    (["delete"], "Usage: questions delete <id>", "help delete"),
+    (["search"], "Usage: questions search <text>...", "help search"),
+    (
+      ["--bogus"], "Usage: questions [--data-dir <dir>] [--json] [--no-color] [<subcommand>]",
+      "help"
+    ),
   ])
-  func usageLine(subcommand: Subcommand?, expected: String) {
-    #expect(HelpText.usageLine(for: subcommand) == expected)
-  }
-
-  @Test func moreHelpLineNamesTheHelpCommand() {
-    #expect(HelpText.moreHelpLine(for: .add) == "Run 'questions help add' for more information.")
-    #expect(HelpText.moreHelpLine(for: nil) == "Run 'questions help' for more information.")
+  @MainActor
+  func aUsageErrorEndsWithTheUsageLineAndWhereToReadMore(
+    arguments: [String], usage: String, help: String
+  ) async {
+    let result = await RunnerHarness().run(arguments)
+    #expect(result.status == 64)
+    let lines = result.errors.split(separator: "\n").map(String.init)
+    #expect(lines.dropFirst() == [usage, "Run 'questions \(help)' for more information."])
   }
 }

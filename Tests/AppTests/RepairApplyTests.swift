@@ -32,7 +32,7 @@ import Testing
   /// intact, but out of sequence.
   @Test func theChangesRepairSetsAsideComeBackWithApply() async throws {
     for prompt in ["First?", "Second?", "Third?", "Fourth?", "Fifth?"] {
-      await #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
+      #expect(try await questions(["add", prompt, "--answer", "A"]).status == 0)
     }
     let journal = folder.appending("questions.json.journal")
     let original = try #require(FileManager.default.contents(atPath: journal.path))
@@ -42,14 +42,14 @@ import Testing
     var edited = Data(records.map { $0 + [UInt8(ascii: "\n")] }.joined())
     edited.append(Data(count: original.count - edited.count))
     try edited.write(to: journal)
-    await #expect(try questions(["list"]).status == 1)
+    #expect(try await questions(["list"]).status == 1)
 
     let repair = try await questions(["repair"])
     #expect(repair.status == 0, "\(repair.standardError)")
     #expect(
       repair.standardError.contains("2 intact later changes come after one that is damaged"),
       "\(repair.standardError)")
-    await #expect(try prompts() == ["First?", "Second?"])
+    #expect(try await prompts() == ["First?", "Second?"])
     let command = try #require(
       repair.standardError.split(separator: "\n").first { $0.contains("repair --apply") })
     let file = try #require(command.components(separatedBy: "--apply ").last)
@@ -66,7 +66,7 @@ import Testing
     let apply = try await questions(["repair", "--apply", file])
     #expect(apply.status == 0, "\(apply.standardError)")
     #expect(apply.standardError.contains("Applied 2 of 2 changes"), "\(apply.standardError)")
-    await #expect(try prompts() == ["First?", "Second?", "Fourth?", "Fifth?"])
+    #expect(try await prompts() == ["First?", "Second?", "Fourth?", "Fifth?"])
 
     // Not twice: the file was renamed, and asking for either name applies nothing.
     let again = try await questions(["repair", "--apply", file])
@@ -77,7 +77,7 @@ import Testing
     let applied = try await questions(["repair", "--apply", renamed])
     #expect(applied.status == 1)
     #expect(applied.standardError.contains("Nothing was applied"), "\(applied.standardError)")
-    await #expect(try prompts() == ["First?", "Second?", "Fourth?", "Fifth?"])
+    #expect(try await prompts() == ["First?", "Second?", "Fourth?", "Fifth?"])
   }
 
   /// A disk too full for the new snapshot (a file size limit, `ulimit -f`): repair fails,
@@ -91,7 +91,7 @@ import Testing
       if: ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread",
       "the thread sanitizer's runtime crashes under ulimit -f"))
   func aFullDiskChangesNothingAndSaysSo() async throws {
-    await #expect(try questions(["sample"]).status == 0)
+    #expect(try await questions(["sample"]).status == 0)
     var damaged = try #require(FileManager.default.contents(atPath: storeFile.path))
     let lines = damaged.indices.filter { damaged[$0] == UInt8(ascii: "\n") }
     damaged[lines[10] + 1] = UInt8(ascii: "[")  // One item's line no longer parses.

@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func aReadableStoreIsLeftAlone() async throws {
-    await #expect(try questions(["add", "Q?", "--answer", "A"]).status == 0)
+    #expect(try await questions(["add", "Q?", "--answer", "A"]).status == 0)
     let before = bytes(of: storeFile)
     let repair = try await questions(["--json", "repair"])
     #expect(repair.status == 0)
@@ -70,12 +70,12 @@ import Testing
   }
 
   @Test func repairKeepsEveryIntactQuestionAndSaysWhereTheRestWent() async throws {
-    await #expect(try questions(["sample"]).status == 0)
+    #expect(try await questions(["sample"]).status == 0)
     var damaged = try #require(bytes(of: storeFile))
     let lines = damaged.indices.filter { damaged[$0] == UInt8(ascii: "\n") }
     damaged[lines[10] + 1] = UInt8(ascii: "[")  // One item's line no longer parses.
     try damaged.write(to: storeFile)
-    await #expect(try questions(["list"]).status == 1)
+    #expect(try await questions(["list"]).status == 1)
 
     let repair = try await questions(["repair"])
     #expect(repair.status == 0, "\(repair.standardError)")
@@ -94,7 +94,7 @@ import Testing
   /// or an edit by hand): the report names the journal, not the intact snapshot, and why.
   @Test func repairNamesTheFileAtFaultAndWhy() async throws {
     for prompt in ["First?", "Second?", "Third?", "Fourth?"] {
-      await #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
+      #expect(try await questions(["add", prompt, "--answer", "A"]).status == 0)
     }
     let journal = folder.appending("questions.json.journal")
     let original = try #require(bytes(of: journal))
@@ -120,14 +120,14 @@ import Testing
     try #require(unapplied.count == 1)
     #expect(repair.standardError.contains(unapplied[0]), "\(repair.standardError)")
     #expect(bytes(of: folder.appending(unapplied[0])) == records[2] + [UInt8(ascii: "\n")])
-    await #expect(try questions(["list"]).standardOutput.components(separatedBy: "?").count == 3)
+    #expect(try await questions(["list"]).standardOutput.components(separatedBy: "?").count == 3)
   }
 
   /// Lines of garbage after the end of a store are not questions: the report counts only the
   /// items the store held.
   @Test(arguments: [true, false])
   func repairCountsOnlyTheItemsTheStoreHeld(headerHasItemChecksums: Bool) async throws {
-    await #expect(try questions(["add", "Only?", "--answer", "A"]).status == 0)
+    #expect(try await questions(["add", "Only?", "--answer", "A"]).status == 0)
     var damaged = try #require(bytes(of: storeFile))
     if !headerHasItemChecksums {
       // As an older program wrote it: a header with the version only.
@@ -139,7 +139,7 @@ import Testing
     let repair = try await questions(["repair"])
     #expect(repair.status == 0, "\(repair.standardError)")
     #expect(repair.standardError.contains("kept 1 of 1 questions"), "\(repair.standardError)")
-    await #expect(try questions(["list"]).standardOutput.contains("Only?"))
+    #expect(try await questions(["list"]).standardOutput.contains("Only?"))
   }
 
   /// A journal the program may not read (no permission) is not damaged: `list` says which file
@@ -148,7 +148,7 @@ import Testing
   /// which ignores permission bits.
   @Test func aStoreThatCannotBeReadIsReportedNotRepaired() async throws {
     for prompt in ["First?", "Second?"] {
-      await #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
+      #expect(try await questions(["add", prompt, "--answer", "A"]).status == 0)
     }
     let journal = folder.appending("questions.json.journal")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
@@ -189,11 +189,11 @@ import Testing
   @Test func repairAlsoRepairsTheStudyHistory() async throws {
     let garbage = Data("{\"version\":1,\"items\":[{\"id\":".utf8)
     try garbage.write(to: folder.appending("sessions.json"))
-    await #expect(try questions(["stats"]).status == 1)
+    #expect(try await questions(["stats"]).status == 1)
     let repair = try await questions(["repair"])
     #expect(repair.status == 0, "\(repair.standardError)")
     #expect(repair.standardError.contains("sessions.json"))
-    await #expect(try questions(["stats"]).status == 0)
+    #expect(try await questions(["stats"]).status == 0)
   }
 
   private func bytes(of url: URL) -> Data? {

@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func theHintForADamagedStoreSaysRepairKeepsWhatIsIntact() async throws {
-    await #expect(try questions(["sample"]).status == 0)
+    #expect(try await questions(["sample"]).status == 0)
     let store = folder.appending("questions.json")
     var damaged = try Data(contentsOf: store)
     let lines = damaged.indices.filter { damaged[$0] == UInt8(ascii: "\n") }
@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func repairSaysThereIsNoStudyHistoryRatherThanThatItIsReadable() async throws {
-    await #expect(try questions(["add", "Q?", "--answer", "A"]).status == 0)
+    #expect(try await questions(["add", "Q?", "--answer", "A"]).status == 0)
     let repair = try await questions(["repair"])
     #expect(repair.status == 0)
     #expect(!repair.standardError.contains("sessions.json is readable"), "\(repair.standardError)")
@@ -45,7 +45,7 @@ import Testing
 
   @Test(arguments: [["repair"], ["stats"], ["list"], ["--json", "list"], ["export", "-"]])
   func commandsThatOnlyReadCreateNoFile(arguments: [String]) async throws {
-    await #expect(try questions(["add", "Q?", "--answer", "A"]).status == 0)
+    #expect(try await questions(["add", "Q?", "--answer", "A"]).status == 0)
     let before = files
     let result = try await questions(arguments)
     #expect(result.status == 0, "\(result.standardError)")

@@ -28,7 +28,7 @@ import Testing
     let first = try await questions(["sample"])
     #expect(first.status == 0)
     #expect(first.standardError.contains("Loaded \(Question.sampleDeck.count) sample questions"))
-    await #expect(try questions(["sample"]).status == 0)
+    #expect(try await questions(["sample"]).status == 0)
 
     let list = try await questions(["--json", "list"])
     #expect(list.status == 0)

@@ -34,6 +34,24 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("build") && $0.contains("ok") })
   }
 
+  /// The progress line is cut to 60 bytes: never in the middle of a character, and without
+  /// the escape sequences a terminal test prints into its log.
+  @Test func aProgressLineIsValidTextWithoutEscapes() async throws {
+    let logs = try TemporaryDirectory(prefix: "TestDriver")
+    // 59 bytes, then check marks of three bytes each: a byte cut falls inside the first.
+    let line = String(repeating: "a", count: 59) + String(repeating: "\u{2714}", count: 4)
+    let result = try await drive(
+      ["tests|printf '\\033[31m%s\\n' '\(line)'; sleep 3"], logs: logs, progressEvery: 1)
+    #expect(result.status == 0, "\(result.standardError)")
+    let progress = result.standardOutput.split(separator: "\n").filter { $0.contains("…") }
+    try #require(!progress.isEmpty, "\(result.standardOutput)")
+    for shown in progress {
+      #expect(!shown.contains("\u{FFFD}"), "a character cut in two: \(shown)")
+      #expect(!shown.contains("\u{1B}"), "an escape sequence: \(shown)")
+      #expect(shown.hasSuffix(String(repeating: "a", count: 55)), "\(shown)")
+    }
+  }
+
   @Test func eachStageIsOneLineWithItsTimeAndTheTestCount() async throws {
     let logs = try TemporaryDirectory(prefix: "TestDriver")
     let chatty = "for i in $(seq 500); do echo line $i; done"

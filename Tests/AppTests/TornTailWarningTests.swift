@@ -33,7 +33,7 @@ import Testing
 
   @Test func everyCommandThatOpensTheStoreWarnsUntilAChangeCutsTheTailOff() async throws {
     for prompt in ["First?", "Second?"] {
-      await #expect(try questions(["add", prompt, "--answer", "A"]).status == 0)
+      #expect(try await questions(["add", prompt, "--answer", "A"]).status == 0)
     }
     try tearTheJournal()
 
@@ -48,7 +48,7 @@ import Testing
     try #require(copies.count == 1, "\(copies)")
     #expect(warning.contains(copies[0]), "\(warning)")
 
-    await #expect(try questions(["--json", "list"]).standardError == warning)
+    #expect(try await questions(["--json", "list"]).standardError == warning)
     let added = try await questions(["add", "Third?", "--answer", "A"])
     #expect(added.status == 0)
     #expect(added.standardError == warning)  // The change that cuts the tail off opened on it.

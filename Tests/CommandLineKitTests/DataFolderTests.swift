@@ -2,11 +2,15 @@
 
 import CommandLineKit
 import Foundation
-import Persistence
 import Testing
 
 @Suite struct DataFolderTests {
-  static let folder = DataFolder(appName: "recipes", environmentVariable: "RECIPES_DATA_DIR")
+  /// A tool's data folder whose platform default is `/default/<app>`, and `HOME`'s
+  /// `.local/share/<app>` when the environment names a home.
+  static let folder = DataFolder(appName: "recipes", environmentVariable: "RECIPES_DATA_DIR") {
+    appName, environment in
+    URL(fileURLWithPath: (environment["HOME"] ?? "/default") + "/.local/share/" + appName)
+  }
   static let cwd = URL(fileURLWithPath: "/work/here", isDirectory: true)
 
   func context(_ environment: [String: String], invalid: [String: String] = [:]) -> ProcessContext {
@@ -28,11 +32,11 @@ import Testing
     #expect(try Self.folder.resolve(option: option, in: context(environment)).path == expected)
   }
 
-  @Test func withNeitherTheDefaultFolderIsNamedAfterTheApp() throws {
-    let environment = ["HOME": "/home/tester", "XDG_DATA_HOME": "/xdg"]
+  @Test func withNeitherTheDefaultFolderIsTheOneGivenForTheAppInTheRunsEnvironment() throws {
+    let environment = ["HOME": "/home/tester"]
     #expect(
-      try Self.folder.resolve(option: nil, in: context(environment))
-        == DataDirectory.url(appName: "recipes", environment: environment))
+      try Self.folder.resolve(option: nil, in: context(environment)).path
+        == "/home/tester/.local/share/recipes")
   }
 
   #if canImport(Darwin)

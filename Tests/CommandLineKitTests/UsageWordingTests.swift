@@ -89,7 +89,9 @@ import Testing
       section
         == "OPTIONS:\n  --tag <tag>           A tag.\n  --a-very-long-option <value>\n                        Long."
     )
-    let folder = DataFolder(appName: "recipes", environmentVariable: "RECIPES_DATA_DIR")
+    let folder = DataFolder(appName: "recipes", environmentVariable: "RECIPES_DATA_DIR") {
+      appName, _ in URL(fileURLWithPath: "/data/" + appName)
+    }
     let labels = HelpLayout.globalOptions(stores: "recipes.json", dataFolder: folder).map(\.label)
     #expect(labels == ["--data-dir <dir>", "--json", "--no-color", "--version", "-h, --help"])
   }

@@ -7,7 +7,8 @@ import Testing
 
 @testable import Persistence
 
-@Suite struct CompactionIsolationTests {
+/// Serialized: both tests use the one gate.
+@Suite(.serialized) struct CompactionIsolationTests {
   /// A value whose encoding stops at a gate once the gate is armed: the compaction's encode
   /// of every item is the one that meets it.
   struct GatedNote: Codable, Identifiable, Sendable {
@@ -74,8 +75,7 @@ import Testing
       directory: folder.url, filename: "notes.json", configuration: configuration)
     try await repository.save(GatedNote(id: 0, text: "gated"))
     Gate.shared.arm()
-    // The save that starts the compaction waits for it; the test goes on beside it. No
-    // deadline: under the sanitizer on a loaded machine, the saves before it took over 10 s.
+    // Saves until one starts the compaction, beside the test. No deadline: under the sanitizer on a loaded machine, the saves before it took over 10 s.
     let fillingEnded = Guarded(false)
     let filling = Task {
       defer { fillingEnded.withLock { $0 = true } }
@@ -102,5 +102,43 @@ import Testing
     #expect(found?.id == 1)
     let reopened = try LocalRepository<GatedNote>(directory: folder.url, filename: "notes.json")
     #expect(await reopened.loadAll().count == number + 1)
+  }
+
+  /// The save that starts a compaction returns without waiting for it (a save beside a busy
+  /// writer would otherwise pay tens of milliseconds for housekeeping), and `synchronize()`
+  /// waits for it, so that a one-shot command that synchronizes before it ends leaves the
+  /// journal folded into the snapshot.
+  @Test func aSaveDoesNotWaitForTheCompactionItStartsAndSynchronizeDoes() async throws {
+    try await onOwnExecutor { try await checkWhoWaitsForACompaction() }
+  }
+
+  private func checkWhoWaitsForACompaction() async throws {
+    let folder = try TemporaryDirectory()
+    var configuration = StoreConfiguration()
+    configuration.minimumCompactionSize = 4_096
+    let repository = try LocalRepository<GatedNote>(
+      directory: folder.url, filename: "notes.json", configuration: configuration)
+    try await repository.save(GatedNote(id: 0, text: "gated"))
+    Gate.shared.arm()
+    var number = 1
+    while !Gate.shared.isWaiting && number < 1_000 {
+      try await repository.save(GatedNote(id: number, text: String(repeating: "x", count: 200)))
+      number += 1
+    }
+    // Had the last save waited for the compaction, the gate would have given up by now.
+    let returnedWhileEncoding = Gate.shared.isWaiting
+    Gate.shared.open()
+    try #require(returnedWhileEncoding, "the save waited for the compaction it started")
+
+    try await repository.synchronize()
+    let snapshot = try Data(contentsOf: folder.appending("notes.json"))
+    let inSnapshot = try StoreFormat.decode(
+      snapshot, as: GatedNote.self, configuration: configuration
+    ).items
+    // Before the compaction the snapshot held the first note only; the saves made while it
+    // encoded stay in the journal.
+    #expect(inSnapshot.count > 1, "synchronize() returned before the compaction ended")
+    let reopened = try LocalRepository<GatedNote>(directory: folder.url, filename: "notes.json")
+    #expect(await reopened.loadAll().count == number)
   }
 }

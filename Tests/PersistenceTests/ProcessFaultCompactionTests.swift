@@ -23,7 +23,8 @@ import Testing
   }
 
   /// Each writer starts on a copy of a store whose journal is a few records short of being
-  /// compacted, and is killed around the save that compacts it: while the new snapshot is
+  /// compacted, and is killed around the save that compacts it (each save followed by
+  /// `synchronize()`, which waits for the compaction, as the app's commands end): while the new snapshot is
   /// written, between its rename and the emptying of the journal, or just before or after.
   /// The store must open with every item, take a new save, and open again with it.
   ///
@@ -45,7 +46,8 @@ import Testing
     // An uninterrupted writer shows which save compacts, and how long it takes.
     let calibration = try Self.copy(names, from: template, to: root.appending("calibration"))
     let timing = try await onOwnThread { () throws -> [Duration] in
-      let writer = try KillableWriter(folder: calibration, count: 8, prefix: "calibration")
+      let writer = try KillableWriter(
+        folder: calibration, count: 8, prefix: "calibration", mode: "save-synchronized")
       var times: [Duration] = []
       let start = ContinuousClock.now
       for count in 1...8 {
@@ -77,7 +79,8 @@ import Testing
       let aimed = !iteration.isMultiple(of: 2)
       let pause = useconds_t(estimate * Double.random(in: aimed ? 0.9..<1.1 : 0.0..<1.2))
       let outcome = try await onOwnThread {
-        let writer = try KillableWriter(folder: folder, count: 8, prefix: prefix)
+        let writer = try KillableWriter(
+          folder: folder, count: 8, prefix: prefix, mode: "save-synchronized")
         writer.waitForAcknowledgements(compactingSave)
         usleep(pause)
         writer.killNow()
@@ -133,6 +136,7 @@ import Testing
       // The store takes a new save on top of whatever the kill left, and keeps it.
       let after = writerSizedQuestion(iteration, prefix: "after the kill")
       try await repository.save(after)
+      try await repository.synchronize()  // And the compaction it may start.
       let reopened = try LocalRepository<Question>(directory: folder, filename: "q.json")
       let reopenedItems = await reopened.loadAll()
       #expect(reopenedItems.count == stored.count + 1, "iteration \(iteration)")

@@ -89,12 +89,15 @@ import Testing
     #expect(bytes(of: file) == data)
   }
 
+  /// The error names the store's file as the file it should be: the URL is made from the
+  /// path alone (`isDirectory: false`), without the `lstat` Foundation makes to tell a
+  /// folder's URL, which would end in `/` here.
   @Test func aFolderAtTheStorePathIsRefused() throws {
     let folder = try TemporaryDirectory()
     try FileManager.default.createDirectory(
       at: folder.appending("q.json"), withIntermediateDirectories: false)
-    #expect(throws: PersistenceError.notARegularFile(folder.appending("q.json"), found: "a folder"))
-    {
+    let file = folder.url.appendingPathComponent("q.json", isDirectory: false)
+    #expect(throws: PersistenceError.notARegularFile(file, found: "a folder")) {
       try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     }
   }

@@ -121,4 +121,49 @@ import Testing
     try #require(winners.count == 1)
     #expect(await repositories[1].loadAll() == winners)
   }
+
+  /// Two repositories on one database, as two processes would be, each adding one to a
+  /// counter at once through `update`: every increment lands, and each transform runs once
+  /// (inside the write transaction, on the row as the database holds it).
+  @Test func twoRepositoriesLoseNoUpdateAndRunEachTransformOnce() async throws {
+    let folder = try TemporaryDirectory()
+    let first = try await SQLiteRepository<Entry>.open(
+      directory: folder.url, filename: "s.sqlite")
+    let second = try await SQLiteRepository<Entry>.open(
+      directory: folder.url, filename: "s.sqlite")
+    let counter = Entry(title: "counter")
+    try await first.save(counter)
+    let calls = Guarded(0)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<60 {
+        let repository = index.isMultiple(of: 2) ? first : second
+        group.addTask {
+          _ = try await repository.update(counter.id) { entry in
+            calls.withLock { $0 += 1 }
+            entry.number += 1
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(calls.withLock { $0 } == 60, "a transform ran more than once")
+    #expect(await first.find(by: counter.id)?.number == 60)
+  }
+
+  /// A transform that throws leaves the row as it was, and its error reaches the caller.
+  @Test func anUpdateWhoseTransformThrowsChangesNothing() async throws {
+    struct Refused: Error {}
+    let folder = try TemporaryDirectory()
+    let repository = try await SQLiteRepository<Entry>.open(
+      directory: folder.url, filename: "s.sqlite")
+    let entry = Entry(title: "kept")
+    try await repository.save(entry)
+    await #expect(throws: Refused.self) {
+      try await repository.update(entry.id) { entry in
+        entry.title = "half done"
+        throw Refused()
+      }
+    }
+    #expect(await repository.find(by: entry.id) == entry)
+  }
 }

@@ -9,6 +9,10 @@
 //                                                descriptors 0 and 1; the acks still go to
 //                                                descriptor 1, wherever it points then, and
 //                                                "descriptor 1: <outcome>" to stderr
+//   StoreWriter save-synchronized <folder> <count> [prefix]   the same, each save followed
+//                                                by synchronize(), which also waits for a
+//                                                compaction the save started, as the app's
+//                                                one-shot commands end
 //   StoreWriter save-concurrent <folder> <count> [prefix]   the same with up to 8 saves in
 //                                                flight at once, so that they share syncs;
 //                                                "ack <id>" as each returns
@@ -131,13 +135,14 @@ do {
     : try LocalRepository<Question>(
       directory: folder, filename: "q.json", configuration: configuration)
   switch mode {
-  case "save", "save-relaxed", "save-closed":
+  case "save", "save-relaxed", "save-closed", "save-synchronized":
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
     let prefix = arguments.count > 4 ? arguments[4] : "question"
     for index in 0..<count {
       let question = Question(
         prompt: "\(prefix) \(index)", answer: String(repeating: "a", count: 100))
       try await repository.save(question)
+      if mode == "save-synchronized" { try await repository.synchronize() }
       acknowledge("ack \(question.id.uuidString)")
     }
   case "save-through", "save-through-relaxed", "save-until-failure":

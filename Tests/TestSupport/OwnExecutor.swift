@@ -8,6 +8,7 @@ import Dispatch
 /// For a test that blocks a pool thread on purpose (a gate inside code that runs on the pool)
 /// and must go on meanwhile: on two cores the pool has two threads, and the tests running
 /// beside it may hold the other one, so a test body on the pool could wait for its own gate.
+@available(macOS 15.0, iOS 18.0, *)
 public final class OwnExecutor: TaskExecutor {
   private let queue: DispatchQueue
 
@@ -25,7 +26,8 @@ public final class OwnExecutor: TaskExecutor {
 }
 
 /// Runs `body` with a preference for an executor of its own (see ``OwnExecutor``); tasks it
-/// starts with `Task { }` still run on the pool.
+/// starts with `Task { }` still run on the pool. Where task executors are missing (before
+/// macOS 15 and iOS 18), `body` runs where it is called.
 ///
 /// ```swift
 /// try await onOwnExecutor {
@@ -36,5 +38,8 @@ public final class OwnExecutor: TaskExecutor {
 public func onOwnExecutor<Value: Sendable>(
   _ body: () async throws -> Value
 ) async rethrows -> Value {
-  try await withTaskExecutorPreference(OwnExecutor(label: "test body")) { try await body() }
+  guard #available(macOS 15.0, iOS 18.0, *) else { return try await body() }
+  return try await withTaskExecutorPreference(OwnExecutor(label: "test body")) {
+    try await body()
+  }
 }

@@ -1,4 +1,4 @@
-// The statistics view model over the in-memory fake: loading, clearing, and a refused clear.
+// The statistics view model over the in-memory fake: loading, in one observed change.
 
 import Foundation
 import Models
@@ -7,11 +7,6 @@ import Persistence
 import TestSupport
 import Testing
 import ViewModels
-
-/// A failure the fake repository is told to raise.
-private struct ReadOnlyDisk: Error, CustomStringConvertible {
-  var description: String { "the disk is read-only" }
-}
 
 @MainActor @Suite struct StatisticsViewModelTests {
   private let utc = TimeZone(secondsFromGMT: 0) ?? .current
@@ -37,29 +32,6 @@ private struct ReadOnlyDisk: Error, CustomStringConvertible {
     #expect(viewModel.statistics == StudyStatistics(sessions: sessions, timeZone: utc))
     #expect(viewModel.statistics.days.count == 2)
     #expect(viewModel.statistics.tags.map(\.tag) == ["actors", "io"])
-    #expect(viewModel.errorMessage == nil)
-  }
-
-  @Test func clearingTheHistoryEmptiesTheStore() async {
-    let repository = InMemoryRepository(sessions)
-    let viewModel = StatisticsViewModel(sessions: repository, timeZone: utc)
-    await viewModel.load()
-    await viewModel.clearHistory()
-    #expect(viewModel.statistics.sessionCount == 0)
-    #expect(await repository.loadAll().isEmpty)
-  }
-
-  @Test func aRefusedClearKeepsTheStatisticsAndSaysWhy() async {
-    let repository = InMemoryRepository(sessions)
-    let viewModel = StatisticsViewModel(sessions: repository, timeZone: utc)
-    await viewModel.load()
-    await repository.failWrites(with: ReadOnlyDisk())
-    await viewModel.clearHistory()
-    #expect(viewModel.errorMessage == "the disk is read-only")
-    #expect(viewModel.statistics.sessionCount == 2)
-    #expect(await repository.loadAll() == sessions)
-    await viewModel.load()
-    #expect(viewModel.errorMessage == nil)
   }
 
   @available(macOS 26, iOS 26, *)

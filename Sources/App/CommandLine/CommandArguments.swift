@@ -18,7 +18,7 @@ nonisolated struct CommandArguments {
   /// The validated command.
   ///
   /// - Throws: A usage ``AppError`` when an argument is missing, extra or blank, or when
-  ///   the text of a question breaks a rule of ``QuestionContent``.
+  ///   the text of a question breaks a rule of ``/Models/QuestionContent``.
   func command() throws(AppError) -> Command {
     switch subcommand {
     case .add:

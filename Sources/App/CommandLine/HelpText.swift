@@ -48,16 +48,6 @@ nonisolated enum HelpText {
     return HelpLayout.page(parts)
   }
 
-  /// `Usage: ...` for `subcommand`, or for the program when it is `nil`.
-  static func usageLine(for subcommand: Subcommand?) -> String {
-    "Usage: \(subcommand?.usage ?? generalUsage)"
-  }
-
-  /// Where to read more, for the lines that follow a usage error.
-  static func moreHelpLine(for subcommand: Subcommand?) -> String {
-    CommandRunner.tool.helpPointer(for: subcommand?.rawValue)
-  }
-
   private static let globalOptionHelp = HelpLayout.globalOptions(
     stores: DataDirectoryResolver.storeFilename, dataFolder: DataDirectoryResolver.folder)
 }

@@ -7,8 +7,8 @@ import CommandLineKit
 /// The subcommand is the first positional argument before any `--`. Global options may come
 /// before or after it; a subcommand's own options may appear anywhere. `-h` or `--help`
 /// anywhere before `--` asks for help, for the subcommand if one was named, and wins over
-/// every other problem on the line. The words are split by the shared ``ArgumentScanner``, and
-/// every mistake is worded by ``UsageError``.
+/// every other problem on the line. The words are split by the shared ``/CommandLineKit/ArgumentScanner``, and
+/// every mistake is worded by ``/CommandLineKit/UsageError``.
 nonisolated enum InvocationParser {
   /// Parses `arguments`, which exclude the program's name.
   ///

@@ -39,8 +39,8 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
     self = option
   }
 
-  /// The option as ``ArgumentScanner`` knows it: the global ones are the shared
-  /// ``OptionSpec/global``.
+  /// The option as ``/CommandLineKit/ArgumentScanner`` knows it: the global ones are the shared
+  /// ``/CommandLineKit/OptionSpec/global``.
   var spec: OptionSpec {
     OptionSpec.global.first { $0.name == rawValue }
       ?? OptionSpec(rawValue, takesValue: takesValue)

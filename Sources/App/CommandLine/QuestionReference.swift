@@ -4,7 +4,7 @@ import CommandLineKit
 import Models
 
 /// A question id as typed: a full UUID in any case, or a prefix of at least 4 hex digits
-/// (``IDReference``, shared with every tool built on `CommandLineKit`).
+/// (``/CommandLineKit/IDReference``, shared with every tool built on `CommandLineKit`).
 typealias QuestionReference = IDReference
 
 extension IDReference {

@@ -2,12 +2,15 @@
 
 import CommandLineKit
 import Foundation
+import Persistence
 
-/// The data folder of `questions` (``DataFolder``, shared with every tool built on
+/// The data folder of `questions` (``/CommandLineKit/DataFolder``, shared with every tool built on
 /// `CommandLineKit`): `--data-dir`, then `QUESTIONS_DATA_DIR`, then the platform's default.
 nonisolated enum DataDirectoryResolver {
   /// The folder and the variable that overrides it.
-  static let folder = DataFolder(appName: "questions", environmentVariable: "QUESTIONS_DATA_DIR")
+  static let folder = DataFolder(
+    appName: "questions", environmentVariable: "QUESTIONS_DATA_DIR",
+    defaultFolder: DataDirectory.url)
   /// The environment variable that overrides the default folder.
   static let environmentVariable = folder.environmentVariable
   /// The name of the store file inside the folder.

@@ -13,7 +13,7 @@ import TerminalUI
 /// The width that charts and other laid-out text must fit.
 nonisolated enum OutputWidth {
   /// The width used when neither `COLUMNS` nor a terminal says otherwise: that of
-  /// ``TerminalSize/fallback``.
+  /// ``/TerminalUI/TerminalSize/fallback``.
   static let fallback = TerminalSize.fallback.columns
   /// The narrowest width used: a narrower `COLUMNS` is raised to it.
   static let minimum = 20
@@ -25,8 +25,12 @@ nonisolated enum OutputWidth {
   /// is a terminal that reports one, else ``fallback``; always within ``minimum`` and
   /// ``maximum``.
   ///
-  /// - Parameter terminalColumns: The width of the terminal on standard output; by default
-  ///   from ``TerminalSize/init(ofTerminal:)``, which gives ``fallback`` when it reports none.
+  /// - Parameters:
+  ///   - environment: The process's environment, where `COLUMNS` may be.
+  ///   - standardOutputIsTerminal: Whether standard output is a terminal.
+  ///   - terminalColumns: The width of the terminal on standard output; by default from
+  ///     ``/TerminalUI/TerminalSize/init(ofTerminal:)``, which gives ``fallback`` when it
+  ///     reports none.
   static func resolve(
     environment: [String: String], standardOutputIsTerminal: Bool,
     terminalColumns: () -> Int? = { TerminalSize(ofTerminal: STDOUT_FILENO).columns }

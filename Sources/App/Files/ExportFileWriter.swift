@@ -3,7 +3,7 @@
 import Foundation
 import Persistence
 
-/// Writes an export durably through ``DurableFile``, the sequence the store uses for its own
+/// Writes an export durably through ``/Persistence/DurableFile``, the sequence the store uses for its own
 /// snapshot.
 ///
 /// The bytes go to a temporary file in the same folder, flushed to stable storage
@@ -17,7 +17,10 @@ import Persistence
 nonisolated enum ExportFileWriter {
   /// Replaces the file at `url` with `bytes`.
   ///
-  /// - Parameter displayPath: The path as the person typed it, for messages.
+  /// - Parameters:
+  ///   - url: The file to replace, or to create.
+  ///   - bytes: Its new contents.
+  ///   - displayPath: The path as the person typed it, for messages.
   /// - Throws: ``AppError/unwritableFile(_:reason:)``; the destination is then untouched.
   static func replaceFile(at url: URL, with bytes: [UInt8], displayPath: String) throws(AppError) {
     func failure(_ reason: String) -> AppError { .unwritableFile(displayPath, reason: reason) }

@@ -16,7 +16,9 @@ nonisolated enum ImportFileReader {
 
   /// The contents of the file at `url`, or of standard input when `url` is `nil`.
   ///
-  /// - Parameter displayPath: The path as the person typed it, for messages.
+  /// - Parameters:
+  ///   - url: The file to read; `nil` for standard input.
+  ///   - displayPath: The path as the person typed it, for messages.
   /// - Throws: ``AppError/unreadableFile(_:reason:)``, or ``AppError/importTooLarge(_:limit:)``
   ///   when there are more than ``maximumSize`` bytes.
   static func read(_ url: URL?, displayPath: String) throws(AppError) -> Data {

@@ -106,7 +106,7 @@ enum FrameComposer {
   private static func errorMessage(for state: FullScreenState) -> String? {
     switch state.page {
     case .quiz: state.quiz.errorMessage ?? state.list.errorMessage
-    case .statistics: state.statistics.errorMessage
+    case .statistics: nil  // Reading the history cannot fail.
     default: state.list.errorMessage
     }
   }

@@ -10,11 +10,11 @@ import ViewModels
 /// The interactive front end that `questions` opens when both ends are a terminal.
 ///
 /// The loop is the lesson of the whole package in miniature:
-/// 1. keys arrive from ``KeyReader`` and the ``KeyTable`` turns them into actions;
+/// 1. keys arrive from ``/TerminalUI/KeyReader`` and the ``KeyTable`` turns them into actions;
 /// 2. ``FullScreenState/perform(_:)`` calls the view models, which change their state;
 /// 3. an ``ObservationLoop`` over ``FrameComposer/frame(for:)`` (an `Observations` sequence
 ///    where the platform has one) notices the change and yields a new frame, which
-///    ``FrameRenderer`` turns into one write of escape sequences.
+///    ``/TerminalUI/FrameRenderer`` turns into one write of escape sequences.
 /// Nothing calls "redraw" by hand: a terminal resize only sets ``FullScreenState/size``.
 struct FullScreenMode {
   /// The view models the mode drives.
@@ -27,7 +27,7 @@ struct FullScreenMode {
   ///
   /// `q` returns 0 and Ctrl-C 130. SIGINT, SIGTERM and SIGHUP end the run like a key would,
   /// so the terminal is restored, and return the status a shell gives a process the signal
-  /// ended: 128 plus its number. A crash is covered by the session's ``TerminalCrashGuard``.
+  /// ended: 128 plus its number. A crash is covered by the session's ``/TerminalUI/TerminalCrashGuard``.
   func run() async throws(AppError) -> Int32 {
     do {
       return try await runInTerminal()

@@ -8,7 +8,7 @@ import ViewModels
 /// Everything the full-screen mode shows, besides what its view models hold.
 ///
 /// The flows (what is shown over the list, what awaits a yes) belong to ``model``, the same
-/// ``QuestionBankModel`` a SwiftUI front end would drive. This object adds only what a
+/// ``/ViewModels/QuestionBankModel`` a SwiftUI front end would drive. This object adds only what a
 /// terminal needs on top: the selection as a row with its scroll position, the search field
 /// and form cursor, the help page, the terminal's size, and the exit status. It is
 /// `@Observable`, so the run loop redraws whenever anything a screen read changes: a key that
@@ -63,43 +63,6 @@ final class FullScreenState {
   /// The study statistics.
   var statistics: StatisticsViewModel { model.statistics }
 
-  /// The page on screen: help, or the page for the model's destination.
-  var page: Page {
-    if isShowingHelp { return .help }
-    switch model.destination {
-    case nil: return isSearching ? .search : .list
-    case .editor: return .editor
-    case .confirmDeletion: return .confirmDelete
-    case .tagFilter: return .tags
-    case .quiz: return .quiz
-    case .statistics: return .statistics
-    case .sampleDeckOffer: return .sampleOffer
-    case .editConflict: return .editConflict
-    }
-  }
-
-  /// The form, while the editor page is open.
-  var editor: QuestionEditorViewModel? {
-    if case .editor(let editor) = model.destination { editor } else { nil }
-  }
-
-  /// Feedback from the last action, shown until the next one: the warning before an unsaved
-  /// quiz result is discarded, or the model's notice.
-  var status: StatusMessage? {
-    if model.isConfirmingDiscard {
-      return model.quiz.hasUnsavedResult
-        ? Self.discardWarning
-        : .error(
-          "You answered \(model.quiz.position) of \(model.quiz.total); leaving now keeps none"
-            + " of them. Press Esc again to leave, or go on answering.")
-    }
-    return model.notice.map(StatusMessage.info)
-  }
-
-  /// The warning shown before an unsaved quiz result is thrown away.
-  static let discardWarning = StatusMessage.error(
-    "The result is not saved: press r to try again, or Esc again to discard it.")
-
   /// The selected question, if the list is not empty.
   var selectedQuestion: Question? {
     list.questions.indices.contains(selection) ? list.questions[selection] : nil
@@ -108,39 +71,12 @@ final class FullScreenState {
   /// How many questions fit on the list page at the current size.
   var visibleRowCount: Int { ListLayout(size: size).listRows }
 
-  /// Whether `action` can do anything now; the hint bar shows only the keys that can.
-  func canPerform(_ action: Action) -> Bool {
-    if page == .help, [.moveDown, .moveUp, .pageDown, .pageUp].contains(action) {
-      return HelpPage.needsScrolling(in: size)
-    }
-    if page == .statistics, [.moveDown, .moveUp, .pageDown, .pageUp].contains(action) {
-      return StatisticsPage.lines(statistics, columns: size.columns).count
-        > StatisticsPage.visibleRows(in: size)
-    }
-    return isAvailable(action)
-  }
-
-  private func isAvailable(_ action: Action) -> Bool {
-    switch action {
-    case .editSelected, .deleteSelected: selectedQuestion != nil
-    case .moveDown, .moveUp, .moveToFirst, .moveToLast, .pageDown, .pageUp:
-      page != .list && page != .search || !list.questions.isEmpty
-    case .startQuiz: !list.questions.isEmpty
-    case .revealAnswer: quiz.phase == .asking
-    case .knewIt, .didNotKnowIt: quiz.phase == .revealed
-    case .chooseTag: !list.tags.isEmpty
-    case .goBack where page == .list: !list.searchText.isEmpty || list.tag != nil
-    case .confirm where page == .quiz: quiz.hasUnsavedResult
-    default: true
-    }
-  }
-
   /// Records the exit status; the run loop stops after the current action.
   func finish(status: Int32) {
     exitStatus = status
   }
 
-  /// The index of the selected question in ``QuestionListViewModel/questions``: where
+  /// The index of the selected question in ``/ViewModels/QuestionListViewModel/questions``: where
   /// ``selectedID`` is now, or else the last selected row, clamped to the list.
   ///
   /// O(1) while the list is unchanged, where the question is still at ``selectedRow``; a

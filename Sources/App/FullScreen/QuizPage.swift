@@ -4,7 +4,7 @@ import Models
 import TerminalUI
 import ViewModels
 
-/// One question at a time from ``QuizViewModel``, then the score.
+/// One question at a time from ``/ViewModels/QuizViewModel``, then the score.
 enum QuizPage {
   /// Draws the quiz's current phase.
   static func draw(_ quiz: QuizViewModel, into frame: inout Frame) {

@@ -4,7 +4,7 @@ import TerminalUI
 
 /// Renders bars such as `actors      ██████████████▌       7/10  70%` as text lines.
 ///
-/// Every line is exactly `width` terminal columns, measured with ``DisplayWidth`` so a CJK
+/// Every line is exactly `width` terminal columns, measured with ``/TerminalUI/DisplayWidth`` so a CJK
 /// or emoji label counts two per character: a label column
 /// (left-aligned, cut with `…` when too long), a bar column drawn in eighths of a cell with
 /// `█` and `▏▎▍▌▋▊▉`, and a caption column (right-aligned). When the width is short, the

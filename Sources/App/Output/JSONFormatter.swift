@@ -7,7 +7,7 @@ import Models
 /// The JSON form of the output: one object, or an array of objects, and a newline.
 ///
 /// Keys are sorted and the text indented, so the output is the same from run to run for the
-/// same data. Each object has exactly the keys of ``Question``'s `Codable` form: `id`,
+/// same data. Each object has exactly the keys of ``/Models/Question``'s `Codable` form: `id`,
 /// `prompt`, `answer`, `tags` and `createdAt`.
 nonisolated struct JSONFormatter: Sendable {
   /// One question as a JSON object.
@@ -17,7 +17,7 @@ nonisolated struct JSONFormatter: Sendable {
 
   /// The questions as a JSON array; `[]` when there are none.
   ///
-  /// The bytes are those of ``QuestionJSON/encode(_:progress:)``, so `list --json` and
+  /// The bytes are those of ``/Models/QuestionJSON/encode(_:progress:)``, so `list --json` and
   /// `export` print the same array.
   func array(_ questions: [Question]) throws(AppError) -> String {
     do {

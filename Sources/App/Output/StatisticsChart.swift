@@ -3,7 +3,7 @@
 import Foundation
 import Models
 
-/// Lays out ``StudyStatistics`` as lines of text, for `questions stats` and the statistics page.
+/// Lays out ``/Models/StudyStatistics`` as lines of text, for `questions stats` and the statistics page.
 nonisolated enum StatisticsChart {
   /// The text of `stats` and of the statistics page: a summary, then a chart by day and one by tag, each line at most
   /// `width` characters.

@@ -9,7 +9,7 @@ nonisolated struct TextFormatter: Sendable {
   /// The styling applied to ids and prompts.
   var style = TextStyle.plain
   /// Whether stored text is shown with its control characters neutralised
-  /// (``TerminalText``), which is right when the output is a terminal.
+  /// (``/CommandLineKit/TerminalText``), which is right when the output is a terminal.
   var neutralizesControls = false
 
   /// The number of id characters shown in a list, enough to pass to `show` or `delete`.

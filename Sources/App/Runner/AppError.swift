@@ -8,8 +8,8 @@ import TerminalUI
 
 /// A failure of the command-line front end.
 ///
-/// Usage errors (a wrong command line) exit with ``ExitCode/usage`` and are followed by the
-/// usage line of ``subcommand``; runtime errors exit with ``ExitCode/failure``.
+/// Usage errors (a wrong command line) exit with ``/CommandLineKit/ExitCode/usage`` and are followed by the
+/// usage line of ``subcommand``; runtime errors exit with ``/CommandLineKit/ExitCode/failure``.
 nonisolated enum AppError: Error, Equatable, Sendable {
   /// The first word is not a subcommand.
   case unknownCommand(String)
@@ -37,7 +37,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   /// The environment variable `name`, which names the data folder, is not valid UTF-8;
   /// `shown` is its value with each invalid byte replaced by U+FFFD, for the message only.
   case invalidEnvironmentEncoding(name: String, shown: String)
-  /// The prompt, answer or tags of a question to add break a rule of ``QuestionContent``.
+  /// The prompt, answer or tags of a question to add break a rule of ``/Models/QuestionContent``.
   case invalidContent(QuestionContentError, subcommand: Subcommand)
   /// A question id that is neither a UUID nor at least 4 hex digits of one.
   case malformedID(String, subcommand: Subcommand)
@@ -46,7 +46,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case notAPositiveNumber(String, option: String, subcommand: Subcommand)
   /// The store could not be opened, read or written.
   case persistence(PersistenceError)
-  /// The store failed in a way other than a ``PersistenceError``.
+  /// The store failed in a way other than a ``/Persistence/PersistenceError``.
   case storeFailed(String)
   /// A view model's action failed; the sentence is its `errorMessage`.
   case actionFailed(String)
@@ -117,8 +117,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     }
   }
 
-  /// The status to exit with: ``ExitCode/usage`` for a usage error, and for an environment
-  /// that is not UTF-8 (as for such an argument), else ``ExitCode/failure``.
+  /// The status to exit with: ``/CommandLineKit/ExitCode/usage`` for a usage error, and for an environment
+  /// that is not UTF-8 (as for such an argument), else ``/CommandLineKit/ExitCode/failure``.
   var exitCode: Int32 {
     if case .invalidEnvironmentEncoding = self { return ExitCode.usage }
     return isUsageError ? ExitCode.usage : ExitCode.failure
@@ -152,7 +152,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
 }
 
 nonisolated extension AppError {
-  /// The shared ``UsageError`` that words this error, for every wrong command line and the
+  /// The shared ``/CommandLineKit/UsageError`` that words this error, for every wrong command line and the
   /// lookups every tool built on `CommandLineKit` words the same way; `nil` for the errors
   /// only `questions` has.
   var sharedWording: UsageError? {

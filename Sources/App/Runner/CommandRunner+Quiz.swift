@@ -7,7 +7,7 @@ import Persistence
 import ViewModels
 
 extension CommandRunner {
-  /// Runs a quiz in line mode through a ``QuizViewModel`` and stores the finished session.
+  /// Runs a quiz in line mode through a ``/ViewModels/QuizViewModel`` and stores the finished session.
   ///
   /// For each question it prints the prompt, waits for a line, prints the answer and asks
   /// `Did you know it? [y/n]` until it gets y, yes, n or no in any case. With `--json` the

@@ -2,6 +2,7 @@
 
 import CommandLineKit
 import Models
+import Persistence
 import SQLitePersistence
 import ViewModels
 

@@ -10,7 +10,7 @@ import TerminalUI
 extension CommandRunner {
   /// Opens each store in `directory` (`questions.json`, then `sessions.json`); one whose bytes
   /// cannot be used is rebuilt from every intact item and journal record
-  /// (``LocalRepository/salvage(directory:filename:configuration:now:)``), its original files
+  /// (``/Persistence/LocalRepository/salvage(directory:filename:configuration:now:)``), its original files
   /// kept beside it whole. A store whose layout cannot be salvaged is moved aside whole.
   ///
   /// A readable store is left alone. An error that moving the file would not cure (a newer

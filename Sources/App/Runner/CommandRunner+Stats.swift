@@ -7,7 +7,7 @@ import Persistence
 import ViewModels
 
 extension CommandRunner {
-  /// The JSON form of ``StudyStatistics``: totals, then one object per day and per tag.
+  /// The JSON form of ``/Models/StudyStatistics``: totals, then one object per day and per tag.
   ///
   /// `date` is the calendar day as `YYYY-MM-DD` in `timeZone`; `accuracy` is from 0 to 1.
   struct StatisticsReport: Encodable {

@@ -38,9 +38,9 @@ public struct CommandRunner {
   var context: ProcessContext
   /// Where output and error messages go.
   var console: any Console
-  /// Opens the store; by default the `questions.json` file of a ``LocalRepository``.
+  /// Opens the store; by default the `questions.json` file of a ``/Persistence/LocalRepository``.
   var openRepository: RepositoryOpener = CommandRunner.openLocalStore
-  /// Opens the study history; by default the `sessions.json` file of a ``LocalRepository``.
+  /// Opens the study history; by default the `sessions.json` file of a ``/Persistence/LocalRepository``.
   var openSessions: SessionsOpener = CommandRunner.openLocalSessions
   /// Opens the study history to read it only: by default an empty history when there is no
   /// `sessions.json` yet, so that reading creates no file (not even its lock).
@@ -77,9 +77,9 @@ public struct CommandRunner {
   /// A write to standard output or standard error that failed makes the status 1 whatever
   /// the command did: output that did not arrive is not a success.
   ///
-  /// Everything the run writes goes through one ``SafeConsole``, which neutralises every
+  /// Everything the run writes goes through one ``/CommandLineKit/SafeConsole``, which neutralises every
   /// message and text result, whatever built the string and wherever it goes. Every store the
-  /// command opened is synchronized before the run ends (``OpenedStores``), so what it saved
+  /// command opened is synchronized before the run ends (``/Persistence/OpenedStores``), so what it saved
   /// is durable even under a store configured to sync later.
   public func run(_ arguments: [String]) async -> Int32 {
     guard let safe = console as? SafeConsole else {
@@ -225,8 +225,8 @@ public struct CommandRunner {
   }
 
   /// The real study history: `sessions.json` in `directory`, next to `questions.json`, read
-  /// off the main actor.
-  nonisolated static func openLocalSessions(
+  /// as ``openLocalStore(in:)`` reads the store.
+  static func openLocalSessions(
     in directory: URL
   ) async throws -> OpenedStore<StudySession> {
     let repository = try await LocalRepository<StudySession>.open(
@@ -235,7 +235,7 @@ public struct CommandRunner {
   }
 
   /// The study history in `directory` if it has one, else an empty one that writes nothing.
-  nonisolated static func openExistingLocalSessions(
+  static func openExistingLocalSessions(
     in directory: URL
   ) async throws -> OpenedStore<StudySession> {
     let filename = DataDirectoryResolver.sessionsFilename

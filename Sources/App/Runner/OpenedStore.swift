@@ -4,7 +4,7 @@ import Persistence
 
 /// A repository the runner opened, and the warnings it opened past.
 ///
-/// A ``LocalRepository`` can open past damage that cost nothing acknowledged, such as the
+/// A ``/Persistence/LocalRepository`` can open past damage that cost nothing acknowledged, such as the
 /// end of a journal torn by a power cut, which it copies beside the store; its `warnings`
 /// say so once, at that open. The runner shows them, so the person learns where the bytes
 /// went. An in-memory store has none.

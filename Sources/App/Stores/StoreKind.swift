@@ -7,9 +7,9 @@ import SQLitePersistence
 
 /// The store that keeps the questions of a data folder, as its setting file says.
 ///
-/// The journal store (`questions.json`, ``Persistence/LocalRepository``) is the default and
+/// The journal store (`questions.json`, ``/Persistence/LocalRepository``) is the default and
 /// keeps every question in memory; the SQLite store (`questions.sqlite`,
-/// ``SQLitePersistence/SQLiteRepository``) reads a page at a time, for banks larger than
+/// ``/SQLitePersistence/SQLiteRepository``) reads a page at a time, for banks larger than
 /// memory. The choice is one word in `questions.store` in the data folder, written by
 /// `questions migrate` only once the other store holds a verified copy of every question.
 nonisolated enum StoreKind: String, CaseIterable, Sendable {

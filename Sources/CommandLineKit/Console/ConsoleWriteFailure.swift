@@ -3,7 +3,7 @@
 /// A write to one of the standard streams that did not reach its destination.
 ///
 /// ``StandardConsole`` records the first one; the tool then ends the run with exit status 1
-/// instead of success (``ExitCode/after(_:writeFailure:)``), and says why on standard error
+/// instead of success (``CommandLineTool/finish(_:console:)``), and says why on standard error
 /// unless that is the stream that failed or the reader simply closed the pipe.
 public struct ConsoleWriteFailure: Sendable, Equatable {
   /// The stream a write failed on.

@@ -6,7 +6,7 @@ import TerminalUI
 /// `ESC ] 52` to set the clipboard or `ESC [ 2 J` to clear the screen), the other C0 and C1
 /// control characters, `DEL`, and the bidirectional controls that reorder what follows.
 ///
-/// Each becomes U+FFFD, as in a full-screen frame (``DisplayWidth/sanitized(_:)``), so the
+/// Each becomes U+FFFD, as in a full-screen frame (``/TerminalUI/DisplayWidth/sanitized(_:)``), so the
 /// rest of a sequence is visible as plain text. ``SafeConsole`` applies it to every message
 /// and every text result, paths included; JSON gets ``jsonEscaped(_:)`` instead, which keeps
 /// the data.

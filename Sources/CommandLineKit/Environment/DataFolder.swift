@@ -1,13 +1,13 @@
 // Decides which folder holds a tool's stores: `--data-dir`, then its environment variable, then the platform's default.
 
 import Foundation
-import Persistence
 
 /// Where a tool keeps its stores, and how a run chooses the folder.
 ///
 /// The first that is set and not empty wins: the `--data-dir` option, the tool's environment
-/// variable (`RECIPES_DATA_DIR`), then ``DataDirectory/url(appName:environment:)`` for the
-/// app's name. A relative path is taken relative to the current folder. A variable that would
+/// variable (`RECIPES_DATA_DIR`), then ``defaultFolder`` for the app's name, which the tool
+/// passes in (the store's `DataDirectory.url(appName:environment:)`: this module knows no
+/// store). A relative path is taken relative to the current folder. A variable that would
 /// name the folder but is not valid UTF-8 is refused rather than read with its bad bytes
 /// replaced, which would name another folder.
 public struct DataFolder: Sendable {
@@ -15,11 +15,19 @@ public struct DataFolder: Sendable {
   public var appName: String
   /// The environment variable that overrides the default folder: `RECIPES_DATA_DIR`.
   public var environmentVariable: String
+  /// The platform's folder for the app named by its first argument, in the environment
+  /// given as its second: where the stores are when neither option nor variable says.
+  public var defaultFolder: @Sendable (_ appName: String, _ environment: [String: String]) -> URL
 
-  /// The data folder of the app `appName`, overridden by `environmentVariable`.
-  public init(appName: String, environmentVariable: String) {
+  /// The data folder of the app `appName`, overridden by `environmentVariable`, else
+  /// `defaultFolder` (such as `DataDirectory.url(appName:environment:)`).
+  public init(
+    appName: String, environmentVariable: String,
+    defaultFolder: @escaping @Sendable (_ appName: String, _ environment: [String: String]) -> URL
+  ) {
     self.appName = appName
     self.environmentVariable = environmentVariable
+    self.defaultFolder = defaultFolder
   }
 
   /// The folder to use, as an absolute file URL.
@@ -32,7 +40,7 @@ public struct DataFolder: Sendable {
     if let variable = environment[environmentVariable], !variable.isEmpty {
       return URL.absolute(variable, in: currentDirectory, isDirectory: true)
     }
-    return DataDirectory.url(appName: appName, environment: environment)
+    return defaultFolder(appName, environment)
   }
 
   /// The folder for a run given `option` (`--data-dir`, `nil` when absent) in `context`.

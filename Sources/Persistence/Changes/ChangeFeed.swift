@@ -22,15 +22,16 @@ package final class ChangeFeed<ID: Hashable & Sendable> {
     for entry in entries.values { entry.subscription?.finish() }
   }
 
-  /// The number of current subscribers.
-  package var subscriberCount: Int {
-    entries = entries.filter { $0.value.subscription?.isActive ?? false }
-    return entries.count
+  /// Whether any subscriber still listens. Only asks: the entries of those gone are removed
+  /// when a subscriber comes or a change goes out.
+  package var hasSubscribers: Bool {
+    entries.values.contains { $0.subscription?.isActive ?? false }
   }
 
   /// A new subscriber's sequence of changes; `onEnd` runs, on any thread, when that
   /// subscriber goes away.
   package func subscribe(onEnd: @escaping @Sendable () -> Void) -> RepositoryChanges<ID> {
+    removeEndedSubscribers()
     let subscription = ChangeSubscription<ID>(onEnd: onEnd)
     entries[nextKey] = Entry(subscription: subscription)
     nextKey += 1
@@ -39,9 +40,15 @@ package final class ChangeFeed<ID: Hashable & Sendable> {
 
   /// Delivers `change` to every current subscriber.
   package func publish(_ change: @autoclosure () -> RepositoryChange<ID>) {
-    guard subscriberCount > 0 else { return }
+    removeEndedSubscribers()
+    guard !entries.isEmpty else { return }
     // Built only when someone listens: a batch's set of 100,000 IDs is not free.
     let change = change()
     for entry in entries.values { entry.subscription?.deliver(change) }
+  }
+
+  /// Forgets the subscribers that went away or finished.
+  private func removeEndedSubscribers() {
+    entries = entries.filter { $0.value.subscription?.isActive ?? false }
   }
 }

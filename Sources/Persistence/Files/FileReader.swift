@@ -40,11 +40,12 @@ struct FileReader {
   func withOpenFile<Value>(
     _ body: (_ descriptor: Int32, _ status: FileStatus) throws(PersistenceError) -> Value
   ) throws(PersistenceError) -> Value? {
-    let url = URL(fileURLWithPath: path)
+    let url = URL(fileURLWithPath: path, isDirectory: false)
     let descriptor: Int32
+    let status: FileStatus
     do {
       // Never through a link, and a FIFO is reported instead of blocking the open.
-      descriptor = try fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
+      (descriptor, status) = try fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
     } catch  where error.isMissing {
       return nil
     } catch  where error.code == ENOTDIR {
@@ -54,13 +55,6 @@ struct FileReader {
       throw .storeFile(error) { .unreadable(url, reason: $0.description) }
     }
     defer { try? fileSystem.close(descriptor, path: path) }
-    let status: FileStatus
-    do {
-      status = try fileSystem.status(ofDescriptor: descriptor, path: path)
-    } catch {
-      throw .unreadable(url, reason: error.description)
-    }
-    guard status.kind == .regular else { throw .notARegularFile(url, found: status.kind.noun) }
     guard status.size <= limit else { throw .fileTooLarge(url, size: status.size, limit: limit) }
     return try body(descriptor, status)
   }
@@ -72,7 +66,7 @@ struct FileReader {
   /// since its size was taken, and never past `limit + 1` bytes: filling that means the file
   /// is over the limit.
   func readToEnd(_ descriptor: Int32, expectedSize: Int) throws(PersistenceError) -> Data {
-    let url = URL(fileURLWithPath: path)
+    let url = URL(fileURLWithPath: path, isDirectory: false)
     // One byte past the limit is enough to tell that a file is over it.
     let capacity = limit < Int64.max ? limit + 1 : limit
     var data = Data(count: Int(min(Int64(expectedSize) + 1, capacity)))
@@ -131,7 +125,7 @@ struct FileReader {
     do {
       return try fileSystem.read(descriptor, path: path, at: start, into: buffer)
     } catch {
-      throw .unreadable(URL(fileURLWithPath: path), reason: error.description)
+      throw .unreadable(URL(fileURLWithPath: path, isDirectory: false), reason: error.description)
     }
   }
 }

@@ -19,58 +19,64 @@ extension FileSystem {
   /// byte is read or written. So nothing outside the store's folder is ever read, created,
   /// truncated or written through one of its names.
   ///
+  /// - Returns: The descriptor, and the status that `fstat` gave: callers take the size and
+  ///   identity from it rather than asking again.
   /// - Throws: A ``SystemCallError`` whose ``SystemCallError/foundKind`` says what was there
   ///   when it is not a regular file, or the failure of `open` or `fstat`.
-  func openStoreFile(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
+  func openStoreFile(
+    _ path: String, flags: Int32, mode: mode_t
+  ) throws(SystemCallError) -> (descriptor: Int32, status: FileStatus) {
     let descriptor: Int32
     do {
       descriptor = try open(path, flags: flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode: mode)
     } catch  where error.code == ELOOP {
       throw .notRegular("open", path: path, kind: .symbolicLink)
     }
-    let kind: FileKind
+    let found: FileStatus
     do {
-      kind = try status(ofDescriptor: descriptor, path: path).kind
+      found = try status(ofDescriptor: descriptor, path: path)
     } catch {
       try? close(descriptor, path: path)
       throw error
     }
-    guard kind == .regular else {
+    guard found.kind == .regular else {
       try? close(descriptor, path: path)
-      throw .notRegular("open", path: path, kind: kind)
+      throw .notRegular("open", path: path, kind: found.kind)
     }
-    return descriptor
+    return (descriptor, found)
   }
 }
 
 extension FileSystem {
   /// Opens `path`, a file of a store, for reading and writing, creating it if it is absent;
-  /// returns the descriptor and whether this call created the file.
+  /// returns the descriptor, its status and whether this call created the file.
   ///
   /// A file it creates gets exactly `permissions`, set with `fchmod` after the create, since
   /// the umask may have masked them (under `umask 277` a lock file would otherwise be
   /// read-only, and the store unusable). A file that was there keeps its own.
   func createStoreFile(
     _ path: String, permissions: mode_t
-  ) throws(SystemCallError) -> (descriptor: Int32, created: Bool) {
+  ) throws(SystemCallError) -> (descriptor: Int32, status: FileStatus, created: Bool) {
     while true {
-      let descriptor: Int32
+      var opened: (descriptor: Int32, status: FileStatus)
       do {
-        descriptor = try openStoreFile(path, flags: O_RDWR | O_CREAT | O_EXCL, mode: permissions)
+        opened = try openStoreFile(path, flags: O_RDWR | O_CREAT | O_EXCL, mode: permissions)
       } catch  where error.code == EEXIST {
         do {
-          return (try openStoreFile(path, flags: O_RDWR, mode: 0), false)
+          let existing = try openStoreFile(path, flags: O_RDWR, mode: 0)
+          return (existing.descriptor, existing.status, false)
         } catch  where error.isMissing {
           continue  // Removed between the two opens: create it after all.
         }
       }
       do {
-        try setPermissions(descriptor, path: path, permissions)
+        try setPermissions(opened.descriptor, path: path, permissions)
       } catch {
-        try? close(descriptor, path: path)
+        try? close(opened.descriptor, path: path)
         throw error
       }
-      return (descriptor, true)
+      opened.status.permissions = permissions
+      return (opened.descriptor, opened.status, true)
     }
   }
 }
@@ -82,7 +88,8 @@ extension PersistenceError {
     _ error: SystemCallError, otherwise: (SystemCallError) -> PersistenceError
   ) -> PersistenceError {
     if let kind = error.foundKind {
-      return .notARegularFile(URL(fileURLWithPath: error.path), found: kind.noun)
+      return .notARegularFile(
+        URL(fileURLWithPath: error.path, isDirectory: false), found: kind.noun)
     }
     return otherwise(error)
   }

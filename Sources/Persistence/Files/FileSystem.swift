@@ -86,8 +86,16 @@ protocol FileSystem: Sendable {
   ) throws(SystemCallError) -> Int
   /// Where an open file is now, as the kernel names it (`/proc/self/fd/<n>` on Linux), with
   /// ` (deleted)` after it once it has no name left; `nil` where that cannot be asked. It
-  /// asks nothing of the file's status: see ``JournalFile/changesSinceLastSeen()``.
+  /// asks nothing of the file's status: see ``Journal/changesSinceLastSeen()``.
   func currentPath(of descriptor: Int32) -> String?
   /// Cuts the file to `length` bytes (`ftruncate`).
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError)
+  /// Says, on the lock file open as `descriptor`, that its holder waits for the store's lock
+  /// (``WaitingHolders/announce(on:)``); whether it could.
+  func announceWaiting(_ descriptor: Int32, path: String) -> Bool
+  /// Withdraws what ``announceWaiting(_:path:)`` said.
+  func withdrawWaiting(_ descriptor: Int32, path: String)
+  /// Whether a holder other than the open file `descriptor` says it waits for the store's
+  /// lock (``WaitingHolders/othersWait(on:)``).
+  func othersWait(_ descriptor: Int32, path: String) -> Bool
 }

@@ -9,10 +9,16 @@ import Foundation
 /// Linux with Swift 6.3.1 ThreadSanitizer does not see the futex it locks with and reports
 /// every guarded access as a race. `NSLock` is a pthread mutex, which the sanitizer sees.
 ///
-/// It is sound for the reason `Mutex` is: the value goes in as `sending`, the closure gets it
-/// `inout sending`, and what the closure returns goes out as `sending`. So a value that is
-/// not `Sendable` can sit behind the lock, but no reference to it can escape to another
-/// thread except through the lock; the compiler checks that, not a comment.
+/// The compiler checks what it checks for `Mutex`: the value goes in as `sending`, the
+/// closure gets it `inout sending`, and what the closure returns goes out as `sending`. So a
+/// value still reachable from elsewhere cannot be put behind the lock, and the closure cannot
+/// stash the value in state it captured. It does not check everything: a closure may return
+/// the guarded value itself, `withLock { $0 }`, and for a class the caller then holds a
+/// reference it uses without the lock (the standard library's `Mutex` accepts the same). So
+/// the rule here is a convention, kept by reading: every closure returns a value type or a
+/// `Sendable` value (a copy of an array, a flag, a continuation), never a reference to state
+/// that the lock guards; every value kept behind one in this module is a value type, or holds
+/// only `Sendable` references (Dispatch sources).
 package final class LockedState<Value>: @unchecked Sendable {
   // `lock` comes first: a `Value` of no size would otherwise sit at the lock's own address,
   // and the sanitizer would report the unlocked read of `lock` as a race with the value.

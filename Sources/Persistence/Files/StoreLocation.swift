@@ -14,22 +14,23 @@ package struct StoreLocation: Sendable, Equatable {
   package let directory: String
   /// The store file's absolute path.
   package let path: String
+  /// The file's bare name.
+  package let filename: String
 
-  /// The store file as a URL, for messages and for callers.
-  package var fileURL: URL { URL(fileURLWithPath: path) }
+  /// The store file as a URL, for messages and for callers. Said to be a file, so that
+  /// Foundation does not ask the disk whether it is a folder.
+  package var fileURL: URL { URL(fileURLWithPath: path, isDirectory: false) }
 
   /// The folder as a URL.
   package var directoryURL: URL { URL(fileURLWithPath: directory, isDirectory: true) }
-
-  /// The file's bare name.
-  package var filename: String { fileURL.lastPathComponent }
 
   /// Validates `filename` and joins it to `directory`.
   package init(directory: URL, filename: String) throws(PersistenceError) {
     try Self.validate(filename)
     let folder = directory.standardizedFileURL.resolvingSymlinksInPath()
-    path = folder.appendingPathComponent(filename).path
+    path = folder.appendingPathComponent(filename, isDirectory: false).path
     self.directory = folder.path
+    self.filename = filename
   }
 
   /// Throws unless `filename` is a plain name: not empty, not `.` or `..`, no `/` or NUL.

@@ -22,7 +22,9 @@ extension StoreLock {
       do {
         file = try open(creating: false)
       } catch  where error.foundKind != nil {
-        throw .storeFile(error) { _ in .lockFailed(URL(fileURLWithPath: path), reason: "") }
+        throw .storeFile(error) { _ in
+          .lockFailed(URL(fileURLWithPath: path, isDirectory: false), reason: "")
+        }
       } catch {
         // No lock file to lock: a writer may still hold one that was removed or renamed,
         // and holds the folder then.
@@ -33,7 +35,8 @@ extension StoreLock {
             folder, path: location.directory, exclusive: true, until: deadline,
             isCancelled: isCancelled)
         } catch {
-          throw .lockFailed(URL(fileURLWithPath: location.directory), reason: error.description)
+          throw .lockFailed(
+            URL(fileURLWithPath: location.directory, isDirectory: true), reason: error.description)
         }
         switch taken {
         case .held:

@@ -140,7 +140,7 @@ final class StoreLock {
   /// file was first opened.
   var othersAreWaiting: Bool {
     guard let file else { return false }
-    return WaitingHolders.othersWait(on: file.descriptor)
+    return fileSystem.othersWait(file.descriptor, path: path)
   }
 
   /// Runs `body` holding the lock exclusively: taken for it and released after, or, when
@@ -166,7 +166,7 @@ final class StoreLock {
 
   // MARK: - The flock
 
-  /// What ``acquire(_:exclusive:until:isCancelled:)`` got.
+  /// What ``StoreLock/acquire(_:folder:exclusive:until:isCancelled:)`` got.
   enum Acquisition {
     case held, timedOut, cancelled
     /// Locked, but the file is no longer the one at the path; released again.
@@ -183,7 +183,7 @@ final class StoreLock {
     until deadline: ContinuousClock.Instant, isCancelled: () -> Bool = { false }
   ) throws(PersistenceError) -> Acquisition {
     var announced = false
-    defer { if announced { WaitingHolders.withdraw(on: file.descriptor) } }
+    defer { if announced { fileSystem.withdrawWaiting(file.descriptor, path: path) } }
     var fileIsLocked = false
     var folderIsLocked = false
     do {
@@ -192,7 +192,7 @@ final class StoreLock {
         isCancelled: isCancelled,
         whileWaiting: {
           if !announced && ContinuousClock.now < deadline {
-            announced = WaitingHolders.announce(on: file.descriptor)
+            announced = fileSystem.announceWaiting(file.descriptor, path: path)
           }
         })
       guard case .held = taken else { return taken }
@@ -225,7 +225,7 @@ final class StoreLock {
     } catch {
       if folderIsLocked, let folder { try? fileSystem.unlock(folder, path: location.directory) }
       if fileIsLocked { try? fileSystem.unlock(file.descriptor, path: path) }
-      throw .lockFailed(URL(fileURLWithPath: path), reason: error.description)
+      throw .lockFailed(URL(fileURLWithPath: path, isDirectory: false), reason: error.description)
     }
     return .held
   }
@@ -250,24 +250,24 @@ final class StoreLock {
       folder = openFolder()
       return opened
     } catch {
-      throw .storeFile(error) { .lockFailed(URL(fileURLWithPath: path), reason: $0.description) }
+      throw .storeFile(error) {
+        .lockFailed(URL(fileURLWithPath: path, isDirectory: false), reason: $0.description)
+      }
     }
   }
 
-  /// Opens the lock file, only if it is a regular file (see ``FileSystem/openStoreFile(_:flags:mode:)``),
-  /// read-only unless `creating`, and notes its identity.
+  /// Opens the lock file, only if it is a regular file (see
+  /// ``FileSystem/openStoreFile(_:flags:mode:)``), read-only unless `creating`, and notes its
+  /// identity from the status that open took.
   func open(creating: Bool) throws(SystemCallError) -> OpenFile {
-    let descriptor =
-      creating
-      ? try fileSystem.createStoreFile(path, permissions: 0o600).descriptor
-      : try fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
-    do {
-      let status = try fileSystem.status(ofDescriptor: descriptor, path: path)
-      return (descriptor, status.device, status.inode)
-    } catch {
-      try? fileSystem.close(descriptor, path: path)
-      throw error
+    let status: FileStatus
+    let descriptor: Int32
+    if creating {
+      (descriptor, status, _) = try fileSystem.createStoreFile(path, permissions: 0o600)
+    } else {
+      (descriptor, status) = try fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
     }
+    return (descriptor, status.device, status.inode)
   }
 
   /// Closes the writers' lock file and the folder, which releases the lock if held.

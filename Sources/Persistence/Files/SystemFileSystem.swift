@@ -180,6 +180,18 @@ struct SystemFileSystem: FileSystem {
     _ = try retrying("ftruncate", path) { ftruncate(descriptor, off_t(length)) }
   }
 
+  func announceWaiting(_ descriptor: Int32, path: String) -> Bool {
+    WaitingHolders.announce(on: descriptor)
+  }
+
+  func withdrawWaiting(_ descriptor: Int32, path: String) {
+    WaitingHolders.withdraw(on: descriptor)
+  }
+
+  func othersWait(_ descriptor: Int32, path: String) -> Bool {
+    WaitingHolders.othersWait(on: descriptor)
+  }
+
   /// Runs a call until it does not fail with `EINTR`; throws on any other failure.
   private func retrying<Result: BinaryInteger>(
     _ call: String, _ path: String, _ body: () -> Result

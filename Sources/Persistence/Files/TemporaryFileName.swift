@@ -37,9 +37,16 @@ enum TemporaryFileName {
   /// Removes the temporary files of the store at `location` left by a writer that was
   /// killed, if no other writer holds the store's lock right now. Best effort: a folder that
   /// cannot be read or written has no leftovers of ours to remove anyway.
+  ///
+  /// The folder is listed first without the lock, so that opening a store with no leftovers
+  /// (nearly every open) takes the lock once, to read, not once more for this; the names are
+  /// listed again under the lock before any is removed, since a writer may be using one.
   static func removeLeftovers(
     of location: StoreLocation, fileSystem: any FileSystem, lock: StoreLock
   ) {
+    guard let names = try? fileSystem.contentsOfDirectory(location.directory),
+      names.contains(where: { isTemporary($0, for: location.filename) })
+    else { return }
     lock.ifUncontended {
       guard let names = try? fileSystem.contentsOfDirectory(location.directory) else { return }
       for name in names where isTemporary(name, for: location.filename) {

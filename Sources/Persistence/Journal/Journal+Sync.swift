@@ -40,7 +40,7 @@ extension Journal {
     let mark = SyncedMark(
       firstRecord: first.number, firstChecksum: first.checksum, length: syncedLength)
     if markDescriptor == nil {
-      markDescriptor = try? fileSystem.openStoreFile(lockPath, flags: O_WRONLY, mode: 0)
+      markDescriptor = try? fileSystem.openStoreFile(lockPath, flags: O_WRONLY, mode: 0).descriptor
     }
     guard let markDescriptor else { return }
     var written = 0

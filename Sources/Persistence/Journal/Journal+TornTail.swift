@@ -20,7 +20,7 @@ extension Journal {
     warnings.append(
       StoreWarning(
         file: url, bytes: start..<(start + Int64(tail.count)),
-        copy: tornTail?.copy.map { URL(fileURLWithPath: $0) }))
+        copy: tornTail?.copy.map { URL(fileURLWithPath: $0, isDirectory: false) }))
   }
 
   /// Cuts a torn tail off the journal, after keeping a copy of its bytes; call it under the

@@ -102,7 +102,7 @@ final class Journal {
     if let markDescriptor { try? fileSystem.close(markDescriptor, path: lockPath) }
   }
 
-  var url: URL { URL(fileURLWithPath: path) }
+  var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
 
   /// The whole journal, or `nil` if there is none; remembers which file it read. Nothing read
   /// is known durable yet: its records say how far it is.
@@ -219,9 +219,9 @@ final class Journal {
   /// flushed: otherwise an acknowledged first record could vanish with the folder entry.
   func openForWriting() throws(SystemCallError) -> Int32 {
     if let descriptor { return descriptor }
-    let (opened, created) = try fileSystem.createStoreFile(path, permissions: newFilePermissions)
+    let (opened, status, created) = try fileSystem.createStoreFile(
+      path, permissions: newFilePermissions)
     do throws(SystemCallError) {
-      let status = try fileSystem.status(ofDescriptor: opened, path: path)
       if created || identity == nil { try fileSystem.synchronizeDirectory(directory) }
       identity = (status.device, status.inode)
       size = status.size

@@ -69,7 +69,7 @@ struct SyncedMark: Equatable {
   /// The mark in the lock file at `path`, if it can be read and is whole.
   static func read(from path: String, fileSystem: any FileSystem) -> SyncedMark? {
     guard
-      let descriptor = try? fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0)
+      let descriptor = try? fileSystem.openStoreFile(path, flags: O_RDONLY, mode: 0).descriptor
     else { return nil }
     defer { try? fileSystem.close(descriptor, path: path) }
     var bytes = [UInt8](repeating: 0, count: 128)
@@ -85,15 +85,15 @@ struct SyncedMark: Equatable {
   /// mark) and syncs it: what a repair does before it puts a journal of its own in place,
   /// which the mark would otherwise be taken to describe. No lock file means no mark.
   static func clear(at path: String, fileSystem: any FileSystem) throws(SystemCallError) {
-    let descriptor: Int32
+    let opened: (descriptor: Int32, status: FileStatus)
     do {
-      descriptor = try fileSystem.openStoreFile(path, flags: O_WRONLY, mode: 0)
+      opened = try fileSystem.openStoreFile(path, flags: O_WRONLY, mode: 0)
     } catch  where error.isMissing {
       return
     }
+    let descriptor = opened.descriptor
     defer { try? fileSystem.close(descriptor, path: path) }
-    let size = try fileSystem.status(ofDescriptor: descriptor, path: path).size
-    guard size > offset else { return }
+    guard opened.status.size > offset else { return }
     try fileSystem.truncate(descriptor, path: path, to: offset)
     try fileSystem.synchronize(descriptor, path: path)
   }

@@ -109,7 +109,8 @@ struct SalvageInstaller {
       do throws(SystemCallError) {
         try SyncedMark.clear(at: lockPath, fileSystem: fileSystem)
       } catch {
-        throw .writeFailed(URL(fileURLWithPath: lockPath), reason: error.description)
+        throw .writeFailed(
+          URL(fileURLWithPath: lockPath, isDirectory: false), reason: error.description)
       }
     } catch {
       undo()
@@ -121,7 +122,8 @@ struct SalvageInstaller {
       } catch {
         if case .notWritten(let cause) = error {
           undo()
-          throw .writeFailed(URL(fileURLWithPath: journalPath), reason: cause.description)
+          throw .writeFailed(
+            URL(fileURLWithPath: journalPath, isDirectory: false), reason: cause.description)
         }
         try? fileSystem.unlink(snapshot.temporary)
         throw incomplete(error, outcome)
@@ -145,7 +147,8 @@ struct SalvageInstaller {
     do throws(SystemCallError) {
       return try writer.prepare(target, in: location.directory, with: bytes)
     } catch {
-      throw .writeFailed(URL(fileURLWithPath: target), reason: error.description)
+      throw .writeFailed(
+        URL(fileURLWithPath: target, isDirectory: false), reason: error.description)
     }
   }
 
@@ -157,7 +160,8 @@ struct SalvageInstaller {
       switch error {
       case .notWritten(let cause), .undoneButNotDurable(let cause),
         .writtenButNotDurable(let cause, _):
-        throw .writeFailed(URL(fileURLWithPath: path), reason: cause.description)
+        throw .writeFailed(
+          URL(fileURLWithPath: path, isDirectory: false), reason: cause.description)
       }
     }
   }
@@ -177,7 +181,7 @@ struct SalvageInstaller {
       try write(Array(bytes), to: copy)
       return copy
     } catch {
-      throw .writeFailed(URL(fileURLWithPath: copy), reason: error.description)
+      throw .writeFailed(URL(fileURLWithPath: copy, isDirectory: false), reason: error.description)
     }
   }
 

@@ -167,7 +167,7 @@ final class Snapshot {
   /// Replaces the file with `items` at the configured schema version, durably, noting that
   /// they include the journal up to `sequence`.
   ///
-  /// Call it inside ``StoreLock/withExclusiveLock(_:)``, which creates the folder if needed.
+  /// Call it inside ``StoreLock/withExclusiveLock(creatingTheFolder:_:)``, which creates the folder if needed.
   func write<Item: Encodable & Sendable>(
     _ items: [Item], sequence: Int
   )

@@ -56,7 +56,8 @@ struct SnapshotStream {
     while true {
       let room = Int(min(Int64(chunk.count), capacity - offset))
       guard room > 0 else {
-        throw .fileTooLarge(URL(fileURLWithPath: reader.path), size: offset, limit: reader.limit)
+        throw .fileTooLarge(
+          URL(fileURLWithPath: reader.path, isDirectory: false), size: offset, limit: reader.limit)
       }
       let result = chunk.withUnsafeMutableBytes { buffer in
         Result { () throws(PersistenceError) in

@@ -6,7 +6,7 @@ import Persistence
 
 /// A failed SQLite call: its extended result code and SQLite's own message.
 ///
-/// It never leaves this module: the repository turns it into a ``PersistenceError`` that
+/// It never leaves this module: the repository turns it into a ``/Persistence/PersistenceError`` that
 /// names the store's file (`persistenceError(for:writing:lockTimeout:)`), as every store of
 /// this package reports its failures with one error type.
 struct SQLiteFailure: Error {
@@ -40,6 +40,7 @@ struct SQLiteFailure: Error {
   /// The store error for this failure on the database at `url`.
   ///
   /// - Parameters:
+  ///   - url: The database's file, which the error names.
   ///   - writing: Whether the store was changing the database; a failure that is neither
   ///     damage nor a busy lock is then a failed write, else a failed read.
   ///   - lockTimeout: How long SQLite waited for another connection (`busy_timeout`).

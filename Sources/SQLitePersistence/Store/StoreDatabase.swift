@@ -21,7 +21,7 @@ import Persistence
 /// removes items (one statement per transaction, where a trigger would run one per row), so
 /// that counting a million items costs one read. `PRAGMA application_id` marks the file as a store of this
 /// package and `PRAGMA user_version` is the items' schema version
-/// (``StoreConfiguration/schemaVersion``).
+/// (``/Persistence/StoreConfiguration/schemaVersion``).
 enum StoreDatabase {
   /// `PRAGMA application_id` of every store: "QBsq".
   static let applicationID: Int64 = 0x5142_7371
@@ -30,8 +30,8 @@ enum StoreDatabase {
 
   /// Opens the store at `location`, creating its folder (0700) and an empty file (0600) when
   /// there are none, checks that it is a store this code can read, then sets it up:
-  /// write-ahead log, `synchronous` from ``StoreConfiguration/durability``, read back, and
-  /// a busy timeout of ``StoreConfiguration/lockTimeout`` for other connections. Returns
+  /// write-ahead log, `synchronous` from ``/Persistence/StoreConfiguration/durability``, read back, and
+  /// a busy timeout of ``/Persistence/StoreConfiguration/lockTimeout`` for other connections. Returns
   /// the connection and its `PRAGMA data_version`, the mark other connections' commits move.
   ///
   /// The checks run before anything is written: a file that is not a database, or a
@@ -161,7 +161,7 @@ enum StoreDatabase {
   }
 
   /// Creates the layout in an empty database, or upgrades the items of an older schema
-  /// version with ``StoreConfiguration/migrations``, in one transaction.
+  /// version with ``/Persistence/StoreConfiguration/migrations``, in one transaction.
   private static func createOrUpgrade(
     _ connection: SQLiteConnection, url: URL, configuration: StoreConfiguration
   ) throws {

@@ -78,7 +78,7 @@ public final class KeyReader: Sendable {
 }
 
 /// The state of one reading thread: the descriptors it waits on and how it reports.
-private nonisolated final class KeyReaderLoop: @unchecked Sendable {
+private final class KeyReaderLoop: @unchecked Sendable {
   // Safe to send: the descriptors are constants; `stopped` and `hasReturned` are only
   // touched with `condition` locked.
   private let input: Int32

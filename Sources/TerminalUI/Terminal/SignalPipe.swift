@@ -15,8 +15,9 @@
 /// reach Swift code is. The pipe is made on first use and never closed, so a handler running
 /// late on another thread can never write into a descriptor number that was reused.
 enum SignalPipe {
-  /// The read end, or -1 before the pipe is made. Only touched on the main actor.
-  nonisolated(unsafe) private static var readEnd: Int32 = -1
+  /// The read end, or -1 before the pipe is made; only the main actor uses it, and the
+  /// compiler checks that.
+  @MainActor private static var readEnd: Int32 = -1
   /// The write end, or -1 before the pipe is made; read by the handler.
   nonisolated(unsafe) private static var writeEnd: Int32 = -1
 

@@ -42,6 +42,8 @@ enum TerminalCrashGuard {
   ///
   /// - Parameters:
   ///   - attributes: The `termios` to put back on `input`.
+  ///   - input: The terminal's input descriptor, whose attributes are put back.
+  ///   - output: The descriptor the reset sequence is written to.
   ///   - sequence: The bytes that reset the screen, written to `output`; at most
   ///     ``CrashGuardStorage/sequenceCapacity`` bytes.
   ///   - signals: The signals to guard; tests use harmless ones.

@@ -170,7 +170,7 @@ import Foundation
 
 /// One `write(2)` of what remains of `buffer` after `offset`; a free function so that the
 /// session's own `write` does not hide the system call.
-private nonisolated func writeOnce(
+private func writeOnce(
   _ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, from offset: Int
 )
   -> Int

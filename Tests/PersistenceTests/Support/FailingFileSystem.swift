@@ -38,6 +38,8 @@ final class FailingFileSystem: FileSystem {
     var failsNextJournalSync = false
     /// Flushes that wait for a gate: see ``holdFlushes(onPathContaining:until:entered:)``.
     var heldFlushes: (part: String, gate: DispatchSemaphore, entered: Guarded<Int>)?
+    /// How many times a holder asked whether others wait for the lock.
+    var waitingHolderQueries = 0
   }
   /// The writes to one file since its last `fsync`, enough to undo them.
   private struct UnsyncedWrites {
@@ -58,6 +60,10 @@ final class FailingFileSystem: FileSystem {
   /// The calls made while no repository queue (``StoreExecutor/makeQueue(label:)``) was
   /// running the caller.
   var callsOffExecutor: [String] { state.withLock { $0.callsOffExecutor } }
+
+  /// How many times a holder asked whether others wait for the store's lock
+  /// (``FileSystem/othersWait(_:path:)``), in all.
+  var waitingHolderQueries: Int { state.withLock { $0.waitingHolderQueries } }
 
   /// The size of each file at the moment it was renamed into place, in order.
   var renamedSizes: [Int64] { state.withLock { $0.renamedSizes } }
@@ -378,6 +384,22 @@ final class FailingFileSystem: FileSystem {
   func truncate(_ descriptor: Int32, path: String, to length: Int64) throws(SystemCallError) {
     try check("ftruncate", path)
     try real.truncate(descriptor, path: path, to: length)
+  }
+
+  // The waiting holders' range locks are counted apart from ``calls``: they cannot fail a
+  // change, so the fault-injection tests, which fail each of ``calls`` in turn, leave them out.
+
+  func announceWaiting(_ descriptor: Int32, path: String) -> Bool {
+    real.announceWaiting(descriptor, path: path)
+  }
+
+  func withdrawWaiting(_ descriptor: Int32, path: String) {
+    real.withdrawWaiting(descriptor, path: path)
+  }
+
+  func othersWait(_ descriptor: Int32, path: String) -> Bool {
+    state.withLock { $0.waitingHolderQueries += 1 }
+    return real.othersWait(descriptor, path: path)
   }
 }
 

@@ -232,4 +232,16 @@ final class RecordingFileSystem: FileSystem {
   func currentPath(of descriptor: Int32) -> String? {
     real.currentPath(of: descriptor)
   }
+
+  func announceWaiting(_ descriptor: Int32, path: String) -> Bool {
+    real.announceWaiting(descriptor, path: path)
+  }
+
+  func withdrawWaiting(_ descriptor: Int32, path: String) {
+    real.withdrawWaiting(descriptor, path: path)
+  }
+
+  func othersWait(_ descriptor: Int32, path: String) -> Bool {
+    real.othersWait(descriptor, path: path)
+  }
 }

@@ -15,19 +15,20 @@ import Testing
   /// names the folder instead.
   private func run(
     _ arguments: [String], environment: [String: String?] = [:], usesOption: Bool = true
-  ) throws -> ChildProcessResult {
-    try ChildProcess.run(
+  ) async throws -> ChildProcessResult {
+    try await ChildProcess.run(
       BuiltProducts.executable("__EXECUTABLE__"),
       (usesOption ? ["--data-dir", folder.url.path] : []) + arguments,
       environment: ["__ENV_PREFIX___DATA_DIR": nil].merging(environment) { $1 })
   }
 
-  @Test func theEnvironmentVariableNamesTheFolder() throws {
+  @Test func theEnvironmentVariableNamesTheFolder() async throws {
     let environment = ["__ENV_PREFIX___DATA_DIR": folder.url.path]
     #expect(
-      try run(["add", "From the environment"], environment: environment, usesOption: false).status
+      try await run(["add", "From the environment"], environment: environment, usesOption: false)
+        .status
         == 0)
-    #expect(try run(["list"]).standardOutput.contains("From the environment"))
+    #expect(try await run(["list"]).standardOutput.contains("From the environment"))
   }
 
   @Test(
@@ -36,28 +37,28 @@ import Testing
       ["delete", "12"], ["list", "extra"], ["show", "--notes", "n", "abcd"], ["--jsn"],
       ["edit", "abcd"], ["search"],
     ])
-  func aWrongCommandLineExitsWith64(arguments: [String]) throws {
-    let result = try run(arguments)
+  func aWrongCommandLineExitsWith64(arguments: [String]) async throws {
+    let result = try await run(arguments)
     #expect(result.status == 64)
     #expect(result.standardOutput.isEmpty)
     #expect(result.standardError.hasPrefix("__EXECUTABLE__: error: "))
   }
 
-  @Test func anUnknownIDOrAnUnreadableStoreExitsWith1() throws {
-    let missing = try run(["show", "abcdef12"])
+  @Test func anUnknownIDOrAnUnreadableStoreExitsWith1() async throws {
+    let missing = try await run(["show", "abcdef12"])
     #expect(missing.status == 1)
     #expect(missing.standardError.contains("No __model__ has an id starting with"))
     try Data("not json".utf8).write(to: folder.appending("__EXECUTABLE__.json"))
-    let corrupt = try run(["list"])
+    let corrupt = try await run(["list"])
     #expect(corrupt.status == 1)
     #expect(corrupt.standardError.contains("__EXECUTABLE__.json"))
     #expect(try Data(contentsOf: folder.appending("__EXECUTABLE__.json")) == Data("not json".utf8))
   }
 
-  @Test func aFailedWriteToStandardOutputExitsWith1() throws {
-    #expect(try run(["add", "Pancakes"]).status == 0)
+  @Test func aFailedWriteToStandardOutputExitsWith1() async throws {
+    #expect(try await run(["add", "Pancakes"]).status == 0)
     let binary = BuiltProducts.executable("__EXECUTABLE__").path
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       ["-c", "\"$0\" --data-dir \"$1\" list --json > /dev/full", binary, folder.url.path],
       environment: ["__ENV_PREFIX___DATA_DIR": nil])
@@ -67,10 +68,10 @@ import Testing
 
   /// With standard output closed, the store's files must not take its descriptor (the output
   /// would land in them), and the lost output is an error, as `ls >&-` makes it.
-  @Test func aClosedStandardOutputIsAnErrorAndNeverReachesTheStore() throws {
+  @Test func aClosedStandardOutputIsAnErrorAndNeverReachesTheStore() async throws {
     let binary = BuiltProducts.executable("__EXECUTABLE__").path
     for command in ["add Closed", "list", "list --json"] {
-      let result = try ChildProcess.run(
+      let result = try await ChildProcess.run(
         URL(fileURLWithPath: "/bin/sh"),
         ["-c", "\"$0\" --data-dir \"$1\" \(command) >&-", binary, folder.url.path],
         environment: ["__ENV_PREFIX___DATA_DIR": nil])
@@ -78,15 +79,15 @@ import Testing
       #expect(result.standardError.contains("Bad file descriptor"), "\(result.standardError)")
     }
     // Output written into a journal or snapshot would make the store unreadable.
-    let listed = try run(["list"])
+    let listed = try await run(["list"])
     #expect(listed.status == 0, "\(listed.standardError)")
     #expect(listed.standardOutput.components(separatedBy: "Closed").count == 2)
   }
 
   /// A journal whose end a power cut tore (zeros where the earlier part of an append was lost,
   /// then its later part) opens without that tail, keeps it beside the journal, and says so.
-  @Test func aTornJournalTailOpensWithAWarningNamingItsCopy() throws {
-    for title in ["First", "Second"] { #expect(try run(["add", title]).status == 0) }
+  @Test func aTornJournalTailOpensWithAWarningNamingItsCopy() async throws {
+    for title in ["First", "Second"] { #expect(try await run(["add", title]).status == 0) }
     let journal = folder.appending("__STORE__.journal")
     var bytes = try Data(contentsOf: journal)
     let end = (bytes.lastIndex { $0 != 0 } ?? -1) + 1
@@ -94,7 +95,7 @@ import Testing
     bytes.replaceSubrange(end..<(end + tail.count), with: tail)
     try bytes.write(to: journal)
 
-    let listed = try run(["list"])
+    let listed = try await run(["list"])
     #expect(listed.status == 0, "\(listed.standardError)")
     #expect(listed.standardOutput.contains("Second"))
     #expect(listed.standardError.hasPrefix("__EXECUTABLE__: warning: "), "\(listed.standardError)")
@@ -102,15 +103,15 @@ import Testing
       .filter { $0.hasPrefix("__STORE__.journal.torn-") }
     try #require(copies.count == 1, "\(copies)")
     #expect(listed.standardError.contains(copies[0]), "\(listed.standardError)")
-    #expect(try run(["add", "Third"]).status == 0)  // Cuts the tail off.
-    #expect(try run(["list"]).standardError.isEmpty)
+    #expect(try await run(["add", "Third"]).status == 0)  // Cuts the tail off.
+    #expect(try await run(["list"]).standardError.isEmpty)
   }
 
   /// `CommandLine.arguments` would turn the byte 0xFF into U+FFFD and write to a folder of
   /// another name; the raw bytes are refused instead, and nothing is created.
-  @Test func anArgumentThatIsNotUTF8IsAUsageErrorAndWritesNothing() throws {
+  @Test func anArgumentThatIsNotUTF8IsAUsageErrorAndWritesNothing() async throws {
     let binary = BuiltProducts.executable("__EXECUTABLE__").path
-    let result = try ChildProcess.run(
+    let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       ["-c", "\"$0\" --data-dir \"$1/data$(printf '\\377')\" add x", binary, folder.url.path],
       environment: ["__ENV_PREFIX___DATA_DIR": nil])
@@ -119,9 +120,9 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
   }
 
-  @Test func helpPrintsTheCommandsAndExitsWith0() throws {
+  @Test func helpPrintsTheCommandsAndExitsWith0() async throws {
     for arguments in [["help"], ["--help"]] {
-      let result = try run(arguments)
+      let result = try await run(arguments)
       #expect(result.status == 0)
       #expect(result.standardOutput.contains("add <title> [--notes <text>] [--tag <tag>]..."))
       #expect(result.standardOutput.contains("--version"))
@@ -129,25 +130,25 @@ import Testing
     }
   }
 
-  @Test func aMistypedCommandOrOptionGetsTheNearestOne() throws {
-    let command = try run(["lsit"])
+  @Test func aMistypedCommandOrOptionGetsTheNearestOne() async throws {
+    let command = try await run(["lsit"])
     #expect(command.status == 64)
     #expect(command.standardError.contains("did you mean 'list'?"))
-    let option = try run(["add", "Soup", "--ntoes", "salt"])
+    let option = try await run(["add", "Soup", "--ntoes", "salt"])
     #expect(option.status == 64)
     #expect(option.standardError.contains("did you mean '--notes'?"))
-    #expect(try run(["--jsn"]).standardError.contains("did you mean '--json'?"))
+    #expect(try await run(["--jsn"]).standardError.contains("did you mean '--json'?"))
   }
 
-  @Test func versionPrintsTheVersionAndExitsWith0() throws {
-    let result = try run(["--version"])
+  @Test func versionPrintsTheVersionAndExitsWith0() async throws {
+    let result = try await run(["--version"])
     #expect(result.status == 0)
     #expect(result.standardOutput == "__EXECUTABLE__ 0.1.0\n")
   }
 
-  @Test func withoutATerminalNoCommandMeansList() throws {
-    _ = try run(["add", "Plain"])
-    let result = try run([])
+  @Test func withoutATerminalNoCommandMeansList() async throws {
+    _ = try await run(["add", "Plain"])
+    let result = try await run([])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("Plain"))
     #expect(!result.standardOutput.contains("\u{1B}["))

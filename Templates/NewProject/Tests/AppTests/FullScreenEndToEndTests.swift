@@ -44,11 +44,11 @@ import Testing
     #expect(after.c_oflag == before.c_oflag, sourceLocation: sourceLocation)
   }
 
-  private func stored() throws -> String {
-    try ChildProcess.run(executable, ["--data-dir", folder.url.path, "list"]).standardOutput
+  private func stored() async throws -> String {
+    try await ChildProcess.run(executable, ["--data-dir", folder.url.path, "list"]).standardOutput
   }
 
-  @Test func addSearchDeleteHelpAndQuit() throws {
+  @Test func addSearchDeleteHelpAndQuit() async throws {
     let terminal = try launch()
     let before = terminal.initialAttributes
     try terminal.waitForText("Nothing here yet.")
@@ -88,12 +88,12 @@ import Testing
     #expect(exit == PseudoTerminal.ExitStatus(status: 0, wasSignalled: false))
     try expectRestored(terminal, like: before)
 
-    let remaining = try stored()
+    let remaining = try await stored()
     #expect(remaining.contains("Bread"))
     #expect(!remaining.contains("Pancakes"))
   }
 
-  @Test func controlCQuitsWith130AndRestoresTheTerminal() throws {
+  @Test func controlCQuitsWith130AndRestoresTheTerminal() async throws {
     let terminal = try launch()
     let before = terminal.initialAttributes
     try terminal.waitForText("j/k move")
@@ -103,7 +103,7 @@ import Testing
     try expectRestored(terminal, like: before)
   }
 
-  @Test func sigtermEndsTheRunAndRestoresTheTerminal() throws {
+  @Test func sigtermEndsTheRunAndRestoresTheTerminal() async throws {
     let terminal = try launch()
     let before = terminal.initialAttributes
     try terminal.waitForText("j/k move")
@@ -112,9 +112,10 @@ import Testing
     try expectRestored(terminal, like: before)
   }
 
-  @Test func theFormEditsEveryField() throws {
+  @Test func theFormEditsEveryField() async throws {
     #expect(
-      try ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Soup"]).status == 0)
+      try await ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Soup"]).status
+        == 0)
     let terminal = try launch()
     try terminal.waitForText("Soup")
     try terminal.send("e")
@@ -123,23 +124,25 @@ import Testing
     try terminal.waitForText("Saved “Stew”.")
     try terminal.send("q")
     _ = try terminal.waitForExit()
-    let shown = try ChildProcess.run(executable, ["--data-dir", folder.url.path, "list", "--json"])
+    let shown = try await ChildProcess.run(
+      executable, ["--data-dir", folder.url.path, "list", "--json"])
     #expect(shown.standardOutput.contains("\"notes\" : \"Thick\""))
     #expect(shown.standardOutput.contains("\"winter\""))
   }
 
-  @Test func aChangeFromAnotherProcessShowsUpAndAConflictingEditAsksWhichToKeep() throws {
-    let added = try ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Soup"])
+  @Test func aChangeFromAnotherProcessShowsUpAndAConflictingEditAsksWhichToKeep() async throws {
+    let added = try await ChildProcess.run(
+      executable, ["--data-dir", folder.url.path, "add", "Soup"])
     let id = String(added.standardOutput.prefix(8))
     let terminal = try launch()
     try terminal.waitForText("Soup")
     // Another process adds a value: the open list follows the store and shows it.
-    _ = try ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Bread"])
+    _ = try await ChildProcess.run(executable, ["--data-dir", folder.url.path, "add", "Bread"])
     try terminal.waitForText("Bread")
 
     try terminal.send("ge")
     try terminal.waitForText("Edit")
-    _ = try ChildProcess.run(
+    _ = try await ChildProcess.run(
       executable, ["--data-dir", folder.url.path, "edit", id, "--notes", "Their notes"])
     try terminal.send("\tMy notes\r")
     let conflict = try terminal.waitForScreen {
@@ -151,7 +154,7 @@ import Testing
     try terminal.waitForText("Saved your version of “Soup”.")
     try terminal.send("q")
     _ = try terminal.waitForExit()
-    let shown = try ChildProcess.run(executable, ["--data-dir", folder.url.path, "show", id])
+    let shown = try await ChildProcess.run(executable, ["--data-dir", folder.url.path, "show", id])
     #expect(shown.standardOutput.contains("Notes: My notes"))
   }
 }

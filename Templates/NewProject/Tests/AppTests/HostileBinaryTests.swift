@@ -18,25 +18,25 @@ import Testing
       readers: { [["list"], ["show", $0], ["search", HostileText.marker]] }))
 
   @Test(arguments: HostileText.all, HostileChannel.allCases)
-  func storedText(hostile: HostileText, channel: HostileChannel) throws {
-    let problems = try Self.checks.storedText(hostile, on: channel)
+  func storedText(hostile: HostileText, channel: HostileChannel) async throws {
+    let problems = try await Self.checks.storedText(hostile, on: channel)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
   @Test(arguments: HostileText.all, HostileChannel.allCases)
-  func jsonList(hostile: HostileText, channel: HostileChannel) throws {
-    let problems = try Self.checks.jsonList(hostile, on: channel)
+  func jsonList(hostile: HostileText, channel: HostileChannel) async throws {
+    let problems = try await Self.checks.jsonList(hostile, on: channel)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
   @Test(arguments: HostileText.all, HostileChannel.allCases)
-  func folderNameAndArguments(hostile: HostileText, channel: HostileChannel) throws {
-    let problems = try Self.checks.folderName(hostile, on: channel)
+  func folderNameAndArguments(hostile: HostileText, channel: HostileChannel) async throws {
+    let problems = try await Self.checks.folderName(hostile, on: channel)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
-  @Test func closedStandardStreams() throws {
-    let problems = try Self.checks.closedStreams()
+  @Test func closedStandardStreams() async throws {
+    let problems = try await Self.checks.closedStreams()
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 }

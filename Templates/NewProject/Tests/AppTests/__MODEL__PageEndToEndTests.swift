@@ -18,7 +18,7 @@ import Testing
   /// Runs `__EXECUTABLE__ [group] arguments` on the test's data folder.
   private func run(_ arguments: [String]) async throws -> ChildProcessResult {
     let group = await MainActor.run { __MODEL__Commands.group }
-    return try ChildProcess.run(
+    return try await ChildProcess.run(
       executable, ["--data-dir", folder.url.path] + (group.map { [$0] } ?? []) + arguments,
       environment: ["__ENV_PREFIX___DATA_DIR": nil])
   }

@@ -2,6 +2,7 @@
 
 import CommandLineKit
 import Foundation
+import Persistence
 
 /// The commands of one stored model: `add`, `list`, `search`, `show`, `edit`, `delete`.
 ///

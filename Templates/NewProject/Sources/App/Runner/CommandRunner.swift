@@ -18,7 +18,8 @@ public struct CommandRunner {
   public nonisolated static let tool = CommandLineTool(name: "__EXECUTABLE__", version: "0.1.0")
   /// The data folder: `--data-dir`, then `__ENV_PREFIX___DATA_DIR`, then the platform's.
   nonisolated static let dataFolder = DataFolder(
-    appName: "__EXECUTABLE__", environmentVariable: "__ENV_PREFIX___DATA_DIR")
+    appName: "__EXECUTABLE__", environmentVariable: "__ENV_PREFIX___DATA_DIR",
+    defaultFolder: DataDirectory.url)
 
   /// The environment, working folder and terminals of the process.
   var context: ProcessContext

@@ -1,20 +1,16 @@
-// The stores one run of a tool opened, synchronized together before the run ends.
-
-import Persistence
+// The stores one run of a program opened, synchronized together before the run ends.
 
 /// Keeps every repository a run opens, so that the run can make what it saved durable before
 /// the process exits.
 ///
 /// A store configured with ``Durability/lossyOnPowerCut(syncWithin:)`` acknowledges a save
 /// before it is synced; ``Repository/synchronize()`` returns once every acknowledged save is.
-/// A tool's runner calls ``synchronize()`` after each command and after its full-screen mode
-/// ends, whichever way it ends (`q`, Ctrl-C, SIGTERM, SIGHUP, a terminal error), so that no
-/// exit path leaves an acknowledged save unsynced.
+/// A command-line tool's runner calls ``synchronize()`` after each command and after its
+/// full-screen mode ends, whichever way it ends (`q`, Ctrl-C, SIGTERM, SIGHUP, a terminal
+/// error), so that no exit path leaves an acknowledged save unsynced.
 public final class OpenedStores {
   /// The repositories opened so far, in order.
   public private(set) var repositories: [any Repository] = []
-  /// How many times ``synchronize()`` ran, for tests.
-  public private(set) var synchronizations = 0
 
   /// An empty set.
   public init() {}
@@ -30,7 +26,6 @@ public final class OpenedStores {
   ///
   /// - Throws: The first failure: its store's changes may not all be durable.
   public func synchronize() async throws {
-    synchronizations += 1
     var failure: (any Error)?
     for repository in repositories {
       do {
