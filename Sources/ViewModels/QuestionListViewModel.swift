@@ -44,6 +44,10 @@ public final class QuestionListViewModel {
     isPaged && allQuestions.count < totalCount
   }
 
+  /// How many questions are loaded, whatever the filters: every one, or in a paged list
+  /// those of the pages read so far, which ``searchText`` and ``tag`` cover.
+  public var loadedCount: Int { allQuestions.count }
+
   /// How many questions a store may hold for the list to read them all; a larger one is
   /// shown a page at a time.
   public let pagingThreshold: Int

@@ -60,6 +60,9 @@ enum FrameComposer {
       if state.list.isPaged && !filtered {
         // A paged list holds only the pages read so far: the place in the store says more.
         counter = "\(state.selection + 1) of \(total)"
+      } else if state.list.hasMoreToLoad {
+        // A filter covers the pages read so far, never the whole store: say so.
+        counter = "\(shown) in \(state.list.loadedCount) read of \(total)"
       } else {
         counter = shown == total ? "\(total)" : "\(shown) of \(total)"
       }

@@ -60,6 +60,16 @@ enum ListPage {
     if state.list.totalCount == 0 {
       frame.write("No questions yet.", row: row, column: 2, style: .bold)
       frame.write("Press a to add one.", row: row + 1, column: 2)
+    } else if state.list.hasMoreToLoad {
+      // A filter of a paged list covers only the pages read: "nothing matches" would be
+      // false of the store.
+      frame.write(
+        "None of the \(state.list.loadedCount) questions read so far matches.", row: row,
+        column: 2, style: .bold)
+      frame.write(
+        "The store holds \(state.list.totalCount); questions search WORDS looks through all.",
+        row: row + 1, column: 2)
+      frame.write("Press Esc to show every question.", row: row + 2, column: 2)
     } else {
       frame.write("Nothing matches the filter.", row: row, column: 2, style: .bold)
       frame.write("Press Esc to show every question.", row: row + 1, column: 2)

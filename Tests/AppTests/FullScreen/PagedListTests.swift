@@ -35,4 +35,33 @@ import ViewModels
     for _ in 0..<44 { await state.perform(.moveDown) }
     #expect(state.selectedQuestion == many[44])
   }
+
+  /// A filter of a paged list covers the pages read so far: the list must not say that
+  /// nothing in the store matches, and the header counts what was read.
+  @Test func aFilterOfAPagedListSaysItCoversThePagesReadOnly() async {
+    let many = (0..<45).map { Question(prompt: "Question \($0)", answer: "Answer \($0)") }
+    let repository = InMemoryRepository(many)
+    let list = QuestionListViewModel(repository: repository, pagingThreshold: 10, pageSize: 10)
+    await list.load()
+    let history = InMemoryRepository<StudySession>()
+    let model = QuestionBankModel(
+      list: list, quiz: QuizViewModel(questions: repository, sessions: history),
+      statistics: StatisticsViewModel(sessions: history), offersSampleDeck: false)
+    let state = FullScreenState(model: model, size: TerminalSize(columns: 80, rows: 12))
+
+    list.searchText = "Question 42"  // In the store, not in the first page.
+    var lines = FrameComposer.frame(for: state).lines
+    #expect(lines[0].hasSuffix(" 0 in 10 read of 45"), "\(lines[0])")
+    #expect(!lines.contains { $0.contains("Nothing matches") })
+    #expect(lines.contains { $0.contains("None of the 10 questions read so far matches.") })
+
+    list.searchText = "Question 4"  // Question 4, in the first page.
+    lines = FrameComposer.frame(for: state).lines
+    #expect(lines[0].hasSuffix(" 1 in 10 read of 45"), "\(lines[0])")
+
+    for _ in 0..<5 { await list.loadMore() }
+    list.searchText = "Question 42"
+    lines = FrameComposer.frame(for: state).lines
+    #expect(lines[0].hasSuffix(" 1 of 45"), "every page read: a plain count, \(lines[0])")
+  }
 }
