@@ -71,7 +71,7 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
   Docs/Practice/Package.swift Docs/Practice/Sources Docs/Practice/Tests Docs/Practice/Shipped \
   Docs/Practice/Solutions Docs/Practice/WrongFixes
-# The benchmark is a package of its own, so that only it needs SQLite's headers.
+# The benchmark is a package of its own, so that only it depends on GRDB.
 BENCH = $(SWIFT) run --package-path Benchmarks -c release $(SWIFT_FLAGS) Benchmarks
 ARGS ?=
 MODEL ?= Item
@@ -91,35 +91,41 @@ help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
 
 build:
+	@scripts/need sqlite3.h "make build"
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 # scripts/test runs the stages (one line each in its FAST_STAGES and SLOW_STAGES lists), prints
 # one line per stage and a progress line every 30 s, and keeps the full output in
 # .build/test-logs/.
 test:
+	@scripts/need sqlite3.h "make test"
 	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/test
 
 check:
+	@scripts/need sqlite3.h "make check"
 	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/test check
 
 test-tsan:
+	@scripts/need sqlite3.h "make test-tsan"
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TEST_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1 \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 stress:
+	@scripts/need sqlite3.h "make stress"
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	STRESS_ITERATIONS=2000 $(SWIFT) test --skip-build --filter ProcessFault
 
 bench:
-	@scripts/check-sqlite-headers
+	@scripts/need sqlite3.h "make bench"
 	$(BENCH) $(ARGS)
 
 bench-quick:
-	@scripts/check-sqlite-headers
+	@scripts/need sqlite3.h "make bench-quick"
 	$(BENCH) --quick $(ARGS)
 
 docs:
+	@scripts/need sqlite3.h "make docs"
 	scripts/build-docs
 
 docs-preview: docs
@@ -129,6 +135,7 @@ docs-preview: docs
 
 # Silent, and the build's messages on stderr: `make run ARGS="--json list" > out.json` is JSON.
 run:
+	@scripts/need sqlite3.h "make run"
 	@$(SWIFT) build $(SWIFT_FLAGS) --product questions >&2
 	@$$($(SWIFT) build --show-bin-path)/questions $(ARGS)
 
@@ -146,6 +153,7 @@ check-claims:
 	@scripts/check-claims
 
 check-tutorial:
+	@scripts/need sqlite3.h "make check-tutorial"
 	$(SWIFT) build $(SWIFT_FLAGS)
 	scripts/check-tutorial
 	scripts/check-tutorial-mutations
@@ -182,6 +190,7 @@ format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)
 
 lint:
+	@scripts/need sqlite3.h "make lint"
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
