@@ -140,5 +140,19 @@ import Testing
     #expect(inSnapshot.count > 1, "synchronize() returned before the compaction ended")
     let reopened = try LocalRepository<GatedNote>(directory: folder.url, filename: "notes.json")
     #expect(await reopened.loadAll().count == number)
+
+    // The journal now holds only the records saved while the compaction encoded, rewritten
+    // into a new file. Its synced mark must name that file's first record: with the records
+    // zeroed, as a lost write would leave them, the store must refuse to open, not open
+    // without saves it acknowledged as synced.
+    let journal = folder.appending("notes.json.journal")
+    let records = try #require(journalRecords(at: journal))
+    try #require(!records.isEmpty, "no record was kept past the compaction")
+    let handle = try FileHandle(forWritingTo: journal)
+    try handle.write(contentsOf: Data(count: records.count))
+    try handle.close()
+    #expect(throws: PersistenceError.self, "zeroed synced records read as free space") {
+      _ = try LocalRepository<GatedNote>(directory: folder.url, filename: "notes.json")
+    }
   }
 }

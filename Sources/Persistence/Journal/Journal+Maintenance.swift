@@ -29,6 +29,7 @@ extension Journal {
       }
     }
     adopt(written, length: Int64(tail.count))
+    noteFirstRecord(of: tail)
   }
 
   /// Whether no other writer wrote to the journal since this instance last wrote it, as far

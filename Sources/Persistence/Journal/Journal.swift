@@ -148,6 +148,7 @@ final class Journal {
   /// disk, the record is written alone.
   func append(_ record: [UInt8]) throws(SystemCallError) {
     let descriptor = try openForWriting()
+    if length == 0 { noteFirstRecord(of: record) }
     let end = length + Int64(record.count)
     if end > size, case let zeros = min(Self.reservation, Journal.sizeLimit(maximumSize) - end),
       zeros > 0
@@ -165,6 +166,17 @@ final class Journal {
     try write(record, to: descriptor)
     size = max(size, end)
     noteAppended(upTo: end)
+  }
+
+  /// Notes which record `bytes` (the journal from its first byte) begin with, so that the
+  /// ``SyncedMark`` can name it: a journal emptied by a compaction, or rewritten with the
+  /// records appended meanwhile, gets its mark as a journal read from the start does.
+  func noteFirstRecord(of bytes: [UInt8]) {
+    guard case .record(let number, _, _, let end) = Record.parse(bytes, at: 0) else {
+      firstRecord = nil
+      return
+    }
+    firstRecord = (number, CRC32C.checksum(bytes[0..<end]))
   }
 
   /// Notes a record of this instance's own from ``length`` to `end`, not synced yet.
