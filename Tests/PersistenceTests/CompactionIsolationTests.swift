@@ -55,6 +55,27 @@ import Testing
     }
   }
 
+  /// The compaction threshold the tests use: a journal of 4 KiB is folded.
+  static var smallCompactions: StoreConfiguration {
+    var configuration = StoreConfiguration()
+    configuration.minimumCompactionSize = 4_096
+    return configuration
+  }
+
+  /// A store in `folder` holding the gated note, with the gate armed: the next compaction's
+  /// encode stops at it.
+  static func armedStore(
+    in folder: TemporaryDirectory
+  ) async throws
+    -> LocalRepository<GatedNote>
+  {
+    let repository = try LocalRepository<GatedNote>(
+      directory: folder.url, filename: "notes.json", configuration: smallCompactions)
+    try await repository.save(GatedNote(id: 0, text: "gated"))
+    Gate.shared.arm()
+    return repository
+  }
+
   /// While the compaction's encode is held at the gate, the actor still answers a read and
   /// stores a save; once the gate opens, the compaction installs its snapshot and nothing is
   /// lost. Had the encode run on the actor, the read would wait for the gate (the gate gives
@@ -69,13 +90,9 @@ import Testing
 
   private func checkReadsAndSavesDuringACompaction() async throws {
     let folder = try TemporaryDirectory()
-    var configuration = StoreConfiguration()
-    configuration.minimumCompactionSize = 4_096
-    let repository = try LocalRepository<GatedNote>(
-      directory: folder.url, filename: "notes.json", configuration: configuration)
-    try await repository.save(GatedNote(id: 0, text: "gated"))
-    Gate.shared.arm()
-    // Saves until one starts the compaction, beside the test. No deadline: under the sanitizer on a loaded machine, the saves before it took over 10 s.
+    let repository = try await Self.armedStore(in: folder)
+    // Saves until one starts the compaction, beside the test. No deadline: under the
+    // sanitizer on a loaded machine, the saves before it took over 10 s.
     let fillingEnded = Guarded(false)
     let filling = Task {
       defer { fillingEnded.withLock { $0 = true } }
@@ -114,12 +131,7 @@ import Testing
 
   private func checkWhoWaitsForACompaction() async throws {
     let folder = try TemporaryDirectory()
-    var configuration = StoreConfiguration()
-    configuration.minimumCompactionSize = 4_096
-    let repository = try LocalRepository<GatedNote>(
-      directory: folder.url, filename: "notes.json", configuration: configuration)
-    try await repository.save(GatedNote(id: 0, text: "gated"))
-    Gate.shared.arm()
+    let repository = try await Self.armedStore(in: folder)
     var number = 1
     while !Gate.shared.isWaiting && number < 1_000 {
       try await repository.save(GatedNote(id: number, text: String(repeating: "x", count: 200)))
@@ -133,7 +145,7 @@ import Testing
     try await repository.synchronize()
     let snapshot = try Data(contentsOf: folder.appending("notes.json"))
     let inSnapshot = try StoreFormat.decode(
-      snapshot, as: GatedNote.self, configuration: configuration
+      snapshot, as: GatedNote.self, configuration: Self.smallCompactions
     ).items
     // Before the compaction the snapshot held the first note only; the saves made while it
     // encoded stay in the journal.
