@@ -108,7 +108,7 @@ check:
 test-tsan:
 	@scripts/need sqlite3.h "make test-tsan"
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TEST_SANITIZER=thread TSAN_OPTIONS=halt_on_error=1 \
+	TEST_SANITIZER=thread TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/ThreadSanitizer.supp" \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 stress:
