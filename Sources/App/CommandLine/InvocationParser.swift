@@ -20,7 +20,17 @@ nonisolated enum InvocationParser {
     if tokens.contains(where: { $0.isOption(OptionName.help.rawValue) }) {
       return Invocation(command: .help(subcommand))
     }
-    if let name, subcommand == nil { throw .unknownCommand(name) }
+    // Mistakes are reported in the order they were typed: in `--datadir /tmp list` the
+    // unknown option comes first, and `/tmp` is the value it was meant to take, not a command.
+    if let name, subcommand == nil {
+      if case .unknownOption(let spelling) = tokens.first(where: {
+        if case .unknownOption = $0 { return true }
+        return $0.leadingArgument != nil
+      }) {
+        throw .unknownOption(spelling, subcommand: nil)
+      }
+      throw .unknownCommand(name)
+    }
 
     var options = GlobalOptions()
     var values: [OptionName: [String]] = [:]
