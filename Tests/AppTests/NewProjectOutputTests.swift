@@ -70,7 +70,8 @@ import Testing
     }
     let unchanged = try await bash("cd \(project) && git status --porcelain")
     #expect(unchanged.standardOutput.isEmpty, "\(unchanged.standardOutput)")
-    let added = try await bash("cd \(project) && scripts/add-model Author && git status --porcelain")
+    let added = try await bash(
+      "cd \(project) && scripts/add-model Author && git status --porcelain")
     #expect(added.status == 0, "\(added.standardError)")
     #expect(added.standardOutput.contains("Sources/Models/Author.swift"), "\(added.standardOutput)")
     #expect(added.standardOutput.contains(" M README.md"), "\(added.standardOutput)")

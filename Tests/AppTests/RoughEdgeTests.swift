@@ -26,7 +26,9 @@ import ViewModels
 
   /// A mistyped option before the subcommand, followed by its value: the value is not taken
   /// for a subcommand, since the option came first.
-  @Test(arguments: [["--datadir", "/tmp", "list"], ["--datadir=/tmp", "list"], ["--jsno", "list"]])
+  @Test(arguments: [
+    ["--datadir", "/tmp", "list"], ["--datadir=/tmp", "list"], ["--jsno", "list"],
+  ])
   func aMistypedGlobalOptionWithAValueSuggestsTheOption(arguments: [String]) async {
     let result = await RunnerHarness().run(arguments)
     #expect(result.status == 64)

@@ -55,8 +55,10 @@ import Testing
   /// page layout of its own, and the template has no test driver of its own either.
   @Test(arguments: ["Sources/App", "Templates/NewProject/Sources/App"])
   func bothToolsUseTheKitsParserAndHelpLayout(folder: String) throws {
-    let text = try Self.swiftFiles(under: folder).map { try String(contentsOf: $0, encoding: .utf8) }
-      .joined(separator: "\n")
+    let text = try Self.swiftFiles(under: folder).map {
+      try String(contentsOf: $0, encoding: .utf8)
+    }
+    .joined(separator: "\n")
     #expect(text.contains("CommandLineParser("), "\(folder) does not use the kit's parser")
     #expect(text.contains("HelpLayout.commandPage("), "\(folder) lays out its own command pages")
     #expect(!text.contains("ArgumentScanner.scan("), "\(folder) scans the command line itself")

@@ -29,7 +29,10 @@ import Testing
     (
       ["add", "--", "--tag"], ParsedCommandLine(command: ["add"], positionals: ["--tag"])
     ),
-    (["authors", "add", "Le Guin"], ParsedCommandLine(command: ["authors", "add"], positionals: ["Le Guin"])),
+    (
+      ["authors", "add", "Le Guin"],
+      ParsedCommandLine(command: ["authors", "add"], positionals: ["Le Guin"])
+    ),
     (
       ["--data-dir", "/d", "authors", "list"],
       ParsedCommandLine(command: ["authors", "list"], values: ["--data-dir": ["/d"]])
@@ -40,7 +43,9 @@ import Testing
     (["help", "add"], ParsedCommandLine(command: ["add"], asksForHelp: true)),
     (["add", "--help"], ParsedCommandLine(command: ["add"], asksForHelp: true)),
     (["add", "Dune", "--bogus", "-h"], ParsedCommandLine(command: ["add"], asksForHelp: true)),
-    (["help", "authors", "add"], ParsedCommandLine(command: ["authors", "add"], asksForHelp: true)),
+    (
+      ["help", "authors", "add"], ParsedCommandLine(command: ["authors", "add"], asksForHelp: true)
+    ),
     (["authors", "add", "-h"], ParsedCommandLine(command: ["authors", "add"], asksForHelp: true)),
     (["authors", "-h"], ParsedCommandLine(asksForHelp: true)),
     (["bogus", "-h"], ParsedCommandLine(asksForHelp: true)),
@@ -83,21 +88,28 @@ import Testing
         .unknownOption("--tga", candidates: OptionSpec.global.map(\.name) + ["--notes", "--tag"]),
         command: ["add"])
     ),
-    (["show", "x", "--tag", "y"], CommandLineError(.optionNotApplicable("--tag", subcommand: "show"), command: ["show"])),
+    (
+      ["show", "x", "--tag", "y"],
+      CommandLineError(.optionNotApplicable("--tag", subcommand: "show"), command: ["show"])
+    ),
     (
       ["--tag", "y"],
-      CommandLineError(.unknownOption("--tag", candidates: OptionSpec.global.map(\.name)), command: nil)
+      CommandLineError(
+        .unknownOption("--tag", candidates: OptionSpec.global.map(\.name)), command: nil)
     ),
     (
       ["authors"],
-      CommandLineError(.missingSubcommand(group: "authors", subcommands: ["add", "list"]), command: nil)
+      CommandLineError(
+        .missingSubcommand(group: "authors", subcommands: ["add", "list"]), command: nil)
     ),
     (
       ["authors", "lst"],
       CommandLineError(.unknownSubcommand("lst", subcommands: ["add", "list"]), command: nil)
     ),
     (["add", "--tag"], CommandLineError(.missingValue(option: "--tag"), command: ["add"])),
-    (["list", "--json=1"], CommandLineError(.unexpectedValue(option: "--json"), command: ["list"])),
+    (
+      ["list", "--json=1"], CommandLineError(.unexpectedValue(option: "--json"), command: ["list"])
+    ),
     (
       ["--data-dir", "a", "list", "--data-dir=b"],
       CommandLineError(.repeatedOption("--data-dir"), command: ["list"])

@@ -69,7 +69,9 @@ public struct CommandLineParser: Sendable {
           throw CommandLineError(error, command: path)
         }
         if option.takesValue {
-          guard let value else { throw CommandLineError(.missingValue(option: spelling), command: path) }
+          guard let value else {
+            throw CommandLineError(.missingValue(option: spelling), command: path)
+          }
           parsed.values[name, default: []].append(value)
         } else if value != nil {
           throw CommandLineError(.unexpectedValue(option: spelling), command: path)
@@ -157,7 +159,9 @@ public struct CommandLineParser: Sendable {
 
   /// `parsed`, or, when it names the `help` command, a request for help about the command
   /// its arguments name.
-  private func helpTopic(of parsed: ParsedCommandLine) throws(CommandLineError)
+  private func helpTopic(
+    of parsed: ParsedCommandLine
+  ) throws(CommandLineError)
     -> ParsedCommandLine
   {
     guard parsed.command == [CommandSpec.helpWord] else { return parsed }

@@ -3,7 +3,8 @@
 import CommandLineKit
 
 /// The general help page of `__EXECUTABLE__`, each command's page, and the usage line that
-/// follows a usage error; the layout is the shared ``HelpLayout``'s, as `questions` prints it.
+/// follows a usage error, in the layout of the shared ``HelpLayout``, which every tool built
+/// on `CommandLineKit` prints.
 enum HelpText {
   /// The usage line of the program as a whole, without the leading `Usage: `.
   static let generalUsage =
