@@ -94,9 +94,9 @@ build:
 	@scripts/need sqlite3.h "make build"
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-# scripts/test runs the stages (one line each in its FAST_STAGES and SLOW_STAGES lists), prints
-# one line per stage and a progress line every 30 s, and keeps the full output in
-# .build/test-logs/.
+# scripts/test runs the stages (one line each in the STAGES_test and STAGES_check lists of
+# scripts/test-stages), prints one line per stage and a progress line every 30 s, and keeps the
+# full output in .build/test-logs/. A generated project gets the same driver, with its own list.
 test:
 	@scripts/need sqlite3.h "make test"
 	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/test

@@ -64,14 +64,22 @@
     }
   }
 #else
+  import Foundation
+
   /// Where there is no SwiftUI (Linux), the app package still builds, so that its manifest
-  /// and its dependency on the project are checked there; running it only says so.
+  /// and its dependency on the project are checked there. Running it is an error, not a
+  /// success that did nothing: it says on standard error what it needs and exits 1, so a
+  /// script that runs it learns that no app ran.
   @main
   enum __NAME__App {
     static func main() {
-      print(
-        "__NAME__App needs SwiftUI: open __NAME__App.swiftpm in Xcode on a Mac, or run"
-          + " `swift run --package-path __NAME__App.swiftpm` in a Mac's Terminal.")
+      FileHandle.standardError.write(
+        Data(
+          ("__NAME__App: error: this app needs SwiftUI, which this system does not have; nothing"
+            + " ran. Open __NAME__App.swiftpm in Xcode on a Mac, or run"
+            + " `swift run --package-path __NAME__App.swiftpm` in a Mac's Terminal. On this"
+            + " system, `make run` runs the command-line and full-screen app.\n").utf8))
+      exit(1)
     }
   }
 #endif

@@ -86,6 +86,8 @@ import Testing
     (["list", "--bogus=1"], .unknownOption("--bogus", subcommand: .list)),
     (["list", "--answer", "x"], .unknownOption("--answer", subcommand: .list)),
     (["--tag", "x"], .unknownOption("--tag", subcommand: nil)),
+    (["--datadir", "/tmp", "list"], .unknownOption("--datadir", subcommand: nil)),
+    (["bogus", "--datadir", "/tmp"], .unknownCommand("bogus")),
     (["list", "extra"], .unexpectedArgument("extra", subcommand: .list)),
     (["list", "--tag", "a", "--tag", "b"], .repeatedOption("--tag", subcommand: .list)),
     (["list", "--tag", " "], .blankValue("--tag", subcommand: .list)),

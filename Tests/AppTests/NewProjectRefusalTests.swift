@@ -69,6 +69,55 @@ import Testing
     try await expectRefused(names + [folder.appending(names[0]).path], saying: "would make")
   }
 
+  /// Names only the SwiftUI views use: with `Models` declaring one, the app package, which
+  /// imports both `Models` and SwiftUI, would not compile (and only the Linux parse ran).
+  @Test(arguments: ["Text", "View", "Button", "List", "Form", "Section", "Label", "TabView"])
+  func aModelNamedLikeATypeTheSwiftUIViewsUseIsRefused(model: String) async throws {
+    try await expectRefused(
+      ["ZzText", model, folder.appending("ZzText").path], saying: "the generated code")
+  }
+
+  /// A project name whose derived types (`ViewApp`, `ViewModel`, ...) or own name the views
+  /// use is refused too.
+  @Test(arguments: ["View", "Text"])
+  func aProjectNamedLikeATypeTheSwiftUIViewsUseIsRefused(name: String) async throws {
+    try await expectRefused(
+      [name, "Recipe", folder.appending(name).path], saying: "the generated code")
+  }
+
+  /// A link at DIR whose target is gone: said before anything is written, not a raw `mv`
+  /// error after the whole project was staged.
+  @Test func aDanglingSymbolicLinkAtDirIsRefused() async throws {
+    let link = folder.appending("Recipes")
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: folder.appending("gone").path)
+    let result = try await generate(["Recipes", "Recipe", link.path])
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(result.standardError.hasPrefix("new-project: error: "), "\(result.standardError)")
+    #expect(result.standardError.contains("symbolic link"), "\(result.standardError)")
+    #expect(!result.standardError.contains("mv:"), "\(result.standardError)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(left == ["Recipes"], "\(left)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appending("gone").path))
+  }
+
+  /// A refusal that repeats what it was given never passes a control character on: a DIR
+  /// holding an escape sequence (an OSC title) is shown spelled out.
+  @Test func aRefusalShowsNoControlCharacter() async throws {
+    let hostile = folder.appending("missing\u{1B}]0;PWNED\u{07}/x\u{9B}31m/Recipes").path
+    let result = try await generate(["Recipes", "Recipe", hostile])
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(result.standardError.contains("does not exist"), "\(result.standardError)")
+    #expect(Self.controlCharacters(in: result.standardError).isEmpty, "\(result.standardError)")
+  }
+
+  /// The control characters of `text` a terminal acts on: C0 but line feed, DEL and C1.
+  static func controlCharacters(in text: String) -> [Unicode.Scalar] {
+    text.unicodeScalars.filter { scalar in
+      (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+    }
+  }
+
   @Test(arguments: ["recipe", "rECIPE", "_Recipe"])
   func aNameMustStartWithAnUpperCaseLetter(model: String) async throws {
     try await expectRefused(

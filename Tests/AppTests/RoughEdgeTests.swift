@@ -24,6 +24,19 @@ import ViewModels
     #expect(result.errors.contains("did you mean '--json'?"), "\(result.errors)")
   }
 
+  /// A mistyped option before the subcommand, followed by its value: the value is not taken
+  /// for a subcommand, since the option came first.
+  @Test(arguments: [
+    ["--datadir", "/tmp", "list"], ["--datadir=/tmp", "list"], ["--jsno", "list"],
+  ])
+  func aMistypedGlobalOptionWithAValueSuggestsTheOption(arguments: [String]) async {
+    let result = await RunnerHarness().run(arguments)
+    #expect(result.status == 64)
+    #expect(result.errors.contains("Unknown option"), "\(result.errors)")
+    #expect(result.errors.contains("did you mean '--"), "\(result.errors)")
+    #expect(!result.errors.contains("subcommand '/tmp'"), "\(result.errors)")
+  }
+
   @Test func versionPrintsTheVersion() async {
     let result = await RunnerHarness().run(["--version"])
     #expect(result.status == 0, "\(result.errors)")

@@ -42,10 +42,29 @@ import Testing
   @Test func theGeneratorCopiesTheKitAndRecordsIt() throws {
     let generator = try String(
       contentsOf: Self.root.appendingPathComponent("scripts/new-project"), encoding: .utf8)
-    for path in ["Sources/CommandLineKit", "Tests/CommandLineKitTests", "scripts/check-run-output"]
-    {
+    for path in [
+      "Sources/CommandLineKit", "Tests/CommandLineKitTests", "scripts/check-run-output",
+      "scripts/test",
+    ] {
       #expect(generator.contains("\n  \(path)\n"), "\(path) is not in LIVE_FILES")
     }
+  }
+
+  /// One CLI voice: `questions` and the template read their command lines with the kit's
+  /// parser and print each command's help with the kit's layout; neither keeps a parser or a
+  /// page layout of its own, and the template has no test driver of its own either.
+  @Test(arguments: ["Sources/App", "Templates/NewProject/Sources/App"])
+  func bothToolsUseTheKitsParserAndHelpLayout(folder: String) throws {
+    let text = try Self.swiftFiles(under: folder).map {
+      try String(contentsOf: $0, encoding: .utf8)
+    }
+    .joined(separator: "\n")
+    #expect(text.contains("CommandLineParser("), "\(folder) does not use the kit's parser")
+    #expect(text.contains("HelpLayout.commandPage("), "\(folder) lays out its own command pages")
+    #expect(!text.contains("ArgumentScanner.scan("), "\(folder) scans the command line itself")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: Self.root.appendingPathComponent("Templates/NewProject/scripts/test").path))
   }
 
   static let nouns = [

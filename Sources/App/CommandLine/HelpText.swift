@@ -30,22 +30,10 @@ nonisolated enum HelpText {
     ])
   }
 
-  /// The page printed by `questions help <subcommand>` or `questions <subcommand> --help`.
+  /// The page printed by `questions help <subcommand>` or `questions <subcommand> --help`,
+  /// laid out by the shared ``/CommandLineKit/HelpLayout/commandPage(_:tool:globalOptions:)``.
   static func page(for subcommand: Subcommand) -> String {
-    var parts = [HelpLayout.overview(subcommand.overview), HelpLayout.usage(subcommand.usage)]
-    if !subcommand.arguments.isEmpty {
-      parts.append(HelpLayout.section("ARGUMENTS", subcommand.arguments))
-    }
-    parts.append(HelpLayout.section("OPTIONS", subcommand.optionHelp + globalOptionHelp))
-    if subcommand == .quiz {
-      parts.append(
-        """
-        Each question waits for Enter, shows the answer, then asks y or n. Typing y or n
-        instead of Enter grades at once, so answers from a pipe take one line per question:
-          printf 'y\\nn\\ny\\n' | questions quiz --count 3
-        """)
-    }
-    return HelpLayout.page(parts)
+    HelpLayout.commandPage(subcommand.spec, tool: "questions", globalOptions: globalOptionHelp)
   }
 
   private static let globalOptionHelp = HelpLayout.globalOptions(

@@ -1,70 +1,40 @@
-// Turns the words of the command line into an `Invocation`, or a usage error.
+// Turns the words of the command line into an `Invocation`, or a usage error, through the shared parser.
 
 import CommandLineKit
 
 /// Parses the command line of `questions`.
 ///
-/// The subcommand is the first positional argument before any `--`. Global options may come
-/// before or after it; a subcommand's own options may appear anywhere. `-h` or `--help`
-/// anywhere before `--` asks for help, for the subcommand if one was named, and wins over
-/// every other problem on the line. The words are split by the shared ``/CommandLineKit/ArgumentScanner``, and
-/// every mistake is worded by ``/CommandLineKit/UsageError``.
+/// The shared ``/CommandLineKit/CommandLineParser`` reads the line against the subcommands'
+/// ``Subcommand/spec``s, as every tool built on `CommandLineKit` does (which words name a
+/// command, where options may go, `-h`, `--help` and `help <subcommand>`, the order in which
+/// mistakes are reported, did-you-mean); this type only turns its result into a ``Command``
+/// and its errors into ``AppError``s.
 nonisolated enum InvocationParser {
+  /// The parser of `questions`: one command per subcommand.
+  static let parser = CommandLineParser(commands: Subcommand.allCases.map(\.spec))
+
   /// Parses `arguments`, which exclude the program's name.
   ///
   /// - Throws: A usage ``AppError`` for the first problem found.
   static func parse(_ arguments: [String]) throws(AppError) -> Invocation {
-    let tokens = ArgumentScanner.scan(arguments, options: OptionName.specs)
-    let name = tokens.lazy.compactMap(\.leadingArgument).first
-    let subcommand = name.flatMap(Subcommand.init(rawValue:))
-    if tokens.contains(where: { $0.isOption(OptionName.help.rawValue) }) {
-      return Invocation(command: .help(subcommand))
+    let parsed: ParsedCommandLine
+    do {
+      parsed = try parser.parse(arguments)
+    } catch {
+      throw AppError(error)
     }
-    if let name, subcommand == nil { throw .unknownCommand(name) }
-
-    var options = GlobalOptions()
+    let subcommand = parsed.command.flatMap { Subcommand(rawValue: $0[0]) }
+    if parsed.asksForHelp { return Invocation(command: .help(subcommand)) }
+    let options = GlobalOptions(
+      dataDirectory: parsed.dataDirectory, json: parsed.json, noColor: parsed.noColor)
+    guard let subcommand else { return Invocation(options: options, command: nil) }
     var values: [OptionName: [String]] = [:]
-    var flags: Set<OptionName> = []
-    var positionals: [String] = []
-    var skippedName = false
-    for token in tokens {
-      switch token {
-      case .argument(let word, _):
-        if name != nil, !skippedName {
-          skippedName = true
-        } else {
-          positionals.append(word)
-        }
-      case .unknownOption(let spelling):
-        throw .unknownOption(spelling, subcommand: subcommand)
-      case .option(let optionName, let value, let spelling):
-        guard let option = OptionName(rawValue: optionName),
-          option.isGlobal || subcommand?.options.contains(option) == true
-        else {
-          throw .unknownOption(spelling, subcommand: subcommand)
-        }
-        if option.takesValue {
-          guard let value else { throw .missingValue(option: spelling, subcommand: subcommand) }
-          values[option, default: []].append(value)
-        } else if value != nil {
-          throw .unexpectedValue(option: spelling, subcommand: subcommand)
-        } else if !option.isGlobal {
-          flags.insert(option)
-        }
-        if option == .json { options.json = true }
-        if option == .noColor { options.noColor = true }
-      }
+    for (name, given) in parsed.values {
+      if let option = OptionName(rawValue: name) { values[option] = given }
     }
-    options.dataDirectory = try single(.dataDirectory, in: values, subcommand: subcommand)
-    if options.dataDirectory?.isEmpty == true {
-      throw .blankValue(OptionName.dataDirectory.rawValue, subcommand: subcommand)
-    }
-    guard let subcommand else {
-      if let extra = positionals.first { throw .unexpectedArgument(extra, subcommand: nil) }
-      return Invocation(options: options, command: nil)
-    }
+    let flags = Set(parsed.flags.compactMap(OptionName.init(rawValue:)).filter { !$0.isGlobal })
     let arguments = CommandArguments(
-      subcommand: subcommand, positionals: positionals, values: values, flags: flags)
+      subcommand: subcommand, positionals: parsed.positionals, values: values, flags: flags)
     return Invocation(options: options, command: try arguments.command())
   }
 

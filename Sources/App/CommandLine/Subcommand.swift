@@ -1,5 +1,6 @@
 // The subcommands of `questions`, with the words their help and usage lines are made of.
 
+import CommandLineKit
 import ViewModels
 
 /// A subcommand named on the command line, such as `add` in `questions add`.
@@ -54,22 +55,25 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   }
 
   /// The usage line, without the leading `Usage: `.
-  var usage: String {
+  var usage: String { "questions " + usageAfterName }
+
+  /// How to type the subcommand, after the program's name.
+  private var usageAfterName: String {
     switch self {
-    case .add: "questions add <prompt> --answer <text> [--tag <tag>]..."
-    case .list: "questions list [--tag <tag>]"
-    case .show: "questions show <id>"
-    case .edit: "questions edit <id> [--prompt <text>] [--answer <text>] [--tag <tag>]..."
-    case .delete: "questions delete <id>"
-    case .search: "questions search <text>..."
-    case .quiz: "questions quiz [--tag <tag>] [--count <n>]"
-    case .stats: "questions stats"
-    case .sample: "questions sample"
-    case .repair: "questions repair [--apply <file>]"
-    case .migrate: "questions migrate --to sqlite|journal"
-    case .export: "questions export [--format json|csv] [<file>]"
-    case .import: "questions import <file> [--format json|csv] [--skip-invalid]"
-    case .help: "questions help [<subcommand>]"
+    case .add: "add <prompt> --answer <text> [--tag <tag>]..."
+    case .list: "list [--tag <tag>]"
+    case .show: "show <id>"
+    case .edit: "edit <id> [--prompt <text>] [--answer <text>] [--tag <tag>]..."
+    case .delete: "delete <id>"
+    case .search: "search <text>..."
+    case .quiz: "quiz [--tag <tag>] [--count <n>]"
+    case .stats: "stats"
+    case .sample: "sample"
+    case .repair: "repair [--apply <file>]"
+    case .migrate: "migrate --to sqlite|journal"
+    case .export: "export [--format json|csv] [<file>]"
+    case .import: "import <file> [--format json|csv] [--skip-invalid]"
+    case .help: "help [<subcommand>]"
     }
   }
 
@@ -149,5 +153,22 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
         ("--skip-invalid", "Import the valid rows even if some rows are invalid."),
       ]
     }
+  }
+
+  /// The paragraph after the options on the subcommand's help page, if it has one.
+  var note: String? {
+    guard self == .quiz else { return nil }
+    return """
+      Each question waits for Enter, shows the answer, then asks y or n. Typing y or n
+      instead of Enter grades at once, so answers from a pipe take one line per question:
+        printf 'y\\nn\\ny\\n' | questions quiz --count 3
+      """
+  }
+
+  /// The subcommand as the shared parser and help layout know it.
+  var spec: CommandSpec {
+    CommandSpec(
+      path: [rawValue], overview: overview, usage: usageAfterName, arguments: arguments,
+      options: options.map(\.spec), optionHelp: optionHelp, note: note)
   }
 }

@@ -7,7 +7,7 @@ import ViewModels
 /// The page shown over the list when a save found the question changed or deleted elsewhere.
 ///
 /// It lists only the fields that differ, the other writer's value ("theirs") above the
-/// person's ("yours"), each wrapped to the width, so the choice the status line asks for is
+/// person's ("mine"), each wrapped to the width, so the choice the status line asks for is
 /// made with both versions in view. When the rows run short, the heading and field names go
 /// first, then the later fields, never the two versions of the first difference.
 enum ConflictPage {
@@ -51,7 +51,7 @@ enum ConflictPage {
     let differences = differences(yours: yours, theirs: theirs)
     let heading =
       theirs == nil
-      ? "Deleted elsewhere since you opened it. Yours:"
+      ? "Deleted elsewhere since you opened it. Mine:"
       : "Changed elsewhere since you opened it:"
     // Two lines per version at least; names and the heading only when they fit too.
     let valueLines = differences.reduce(0) { $0 + ($1.1 == nil ? 1 : 2) }
@@ -68,7 +68,7 @@ enum ConflictPage {
         lines += value("theirs: ", other, width: width, maxLines: linesPerValue, style: .plain)
       }
       lines += value(
-        "yours:  ", mine, width: width, maxLines: linesPerValue,
+        "mine:   ", mine, width: width, maxLines: linesPerValue,
         style: CellStyle.plain.colored(.cyan))
     }
     return lines

@@ -81,6 +81,20 @@ enum FrameComposer {
     frame.paint(row: 0, style: .reversed)
   }
 
+  /// The conflict page's question, in the words of its key table (`m: keep mine · t: keep
+  /// theirs`), so the status line and the hint bar never name one key two ways. When the other
+  /// writer deleted the question, keeping theirs leaves it deleted.
+  static func conflictQuestion(theirsDeleted: Bool) -> String {
+    let choices = KeyTable.bindings(for: .editConflict).map { binding in
+      let key = binding.label.split(separator: "/").first.map(String.init) ?? binding.label
+      let words =
+        theirsDeleted
+        ? (binding.action == .confirm ? "save mine again" : "leave it deleted") : binding.summary
+      return "\(key): \(words)"
+    }
+    return " " + choices.joined(separator: " · ")
+  }
+
   /// A question to answer, the last action's result, or a view model's failure in red.
   private static func drawStatus(_ state: FullScreenState, into frame: inout Frame) {
     let row = frame.rows - 2
@@ -91,10 +105,9 @@ enum FrameComposer {
       return
     }
     if case .editConflict(_, let theirs) = state.model.destination {
-      let question =
-        theirs == nil
-        ? " m: save yours again · t: leave it deleted" : " m: keep yours · t: keep theirs"
-      frame.write(question, row: row, column: 0, style: CellStyle.bold.colored(.yellow))
+      frame.write(
+        conflictQuestion(theirsDeleted: theirs == nil), row: row, column: 0,
+        style: CellStyle.bold.colored(.yellow))
       return
     }
     if let status = state.status {

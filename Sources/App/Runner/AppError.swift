@@ -11,6 +11,8 @@ import TerminalUI
 /// Usage errors (a wrong command line) exit with ``/CommandLineKit/ExitCode/usage`` and are followed by the
 /// usage line of ``subcommand``; runtime errors exit with ``/CommandLineKit/ExitCode/failure``.
 nonisolated enum AppError: Error, Equatable, Sendable {
+  /// Another wrong command line, worded by the shared ``/CommandLineKit/UsageError``.
+  case usage(UsageError, subcommand: Subcommand?)
   /// The first word is not a subcommand.
   case unknownCommand(String)
   /// An option that does not exist, or does not belong to the subcommand.
@@ -104,7 +106,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   /// Whether the command line itself was wrong.
   var isUsageError: Bool {
     switch self {
-    case .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
+    case .usage, .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .invalidContent,
       .malformedID, .notAPositiveNumber, .invalidValue, .invalidArgumentEncoding,
       .formatNeeded, .nothingToChange:
@@ -127,7 +129,8 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   /// The subcommand whose usage line goes with a usage error; `nil` for the general one.
   var subcommand: Subcommand? {
     switch self {
-    case .unknownOption(_, let subcommand), .missingValue(_, let subcommand),
+    case .usage(_, let subcommand), .unknownOption(_, let subcommand),
+      .missingValue(_, let subcommand),
       .unexpectedValue(_, let subcommand), .repeatedOption(_, let subcommand),
       .unexpectedArgument(_, let subcommand), .blankValue(_, let subcommand):
       subcommand
@@ -157,6 +160,7 @@ nonisolated extension AppError {
   /// only `questions` has.
   var sharedWording: UsageError? {
     switch self {
+    case .usage(let error, _): error
     case .unknownCommand(let name):
       .unknownSubcommand(name, subcommands: Subcommand.allCases.map(\.rawValue))
     case .unknownOption(let option, let subcommand?) where OptionName(spelling: option) != nil:

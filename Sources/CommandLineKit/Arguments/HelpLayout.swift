@@ -44,6 +44,23 @@ public enum HelpLayout {
     return ([header + ":"] + lines).joined(separator: "\n")
   }
 
+  /// The help page of one command of the tool called `tool`: its overview, its usage line,
+  /// its arguments, its options followed by the global ones, and its note.
+  ///
+  /// Every tool prints `tool help <command>`, `tool <command> --help` and `-h` with this
+  /// page, so their layouts cannot differ.
+  public static func commandPage(
+    _ command: CommandSpec, tool: String, globalOptions: [Entry]
+  ) -> String {
+    var parts = [overview(command.overview), usage("\(tool) \(command.usage)")]
+    if !command.arguments.isEmpty {
+      parts.append(section("ARGUMENTS", command.arguments))
+    }
+    parts.append(section("OPTIONS", command.optionHelp + globalOptions))
+    if let note = command.note { parts.append(note) }
+    return page(parts)
+  }
+
   /// The usage line of a tool's global options: `[--data-dir <dir>] [--json] [--no-color]`.
   public static let globalUsage = "[--data-dir <dir>] [--json] [--no-color]"
 

@@ -50,6 +50,20 @@ import ViewModels
     #expect(!text.contains("Prompt"), "\(text)")
   }
 
+  /// The status line's question and the hint bar name each key of the conflict page with
+  /// the same words (once "m: keep yours" above "m keep mine").
+  @Test func theQuestionAndTheHintBarNameEachKeyAlike() async throws {
+    let state = try await conflict(
+      size: TerminalSize(columns: 80, rows: 24), mine: "MINE", theirs: "THEIRS")
+    let text = FrameComposer.frame(for: state).lines.joined(separator: "\n")
+    for binding in KeyTable.bindings(for: .editConflict) {
+      let key = try #require(binding.label.split(separator: "/").first)
+      #expect(text.contains("\(key): \(binding.summary)"), "\(text)")
+      #expect(text.contains("\(binding.label) \(binding.summary)"), "\(text)")
+    }
+    #expect(!text.contains("yours"), "\(text)")
+  }
+
   @Test func aLongDifferenceIsWrappedToTheWidthNotCut() async throws {
     let size = TerminalSize(columns: 40, rows: 24)
     let mine = String(repeating: "same words here ", count: 4) + "MINE-AT-THE-END"

@@ -148,7 +148,7 @@ import Testing
     let conflict = try terminal.waitForScreen {
       $0.text.contains("changed elsewhere since you opened it")
     }
-    #expect(conflict.text.contains("yours:  My notes"))
+    #expect(conflict.text.contains("mine:   My notes"))
     #expect(conflict.text.contains("theirs: Their notes"))
     try terminal.send("m")
     try terminal.waitForText("Saved your version of “Soup”.")

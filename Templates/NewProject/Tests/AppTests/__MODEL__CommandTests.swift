@@ -79,6 +79,44 @@ import Testing
     #expect(result.standardError.hasPrefix("__EXECUTABLE__: error: "))
   }
 
+  /// The words that name this model's commands before the command: its group word, or none
+  /// for the first model.
+  private func groupWords() async -> [String] {
+    await MainActor.run { __MODEL__Commands.group.map { [$0] } ?? [] }
+  }
+
+  /// `help add`, `add --help`, `add -h` and `-h` after other words all print `add`'s own page
+  /// (once they printed the whole general page): its usage, arguments and options.
+  @Test(arguments: [["help"], ["--help"], ["-h"], ["Soup", "-h"]])
+  func eachCommandHasItsOwnHelp(form: [String]) async throws {
+    let words = await groupWords()
+    let arguments = form == ["help"] ? ["help"] + words + ["add"] : words + ["add"] + form
+    let result = try await ChildProcess.run(
+      BuiltProducts.executable("__EXECUTABLE__"), ["--data-dir", folder.url.path] + arguments)
+    #expect(result.status == 0, "\(result.standardError)")
+    let page = result.standardOutput
+    let usage = "USAGE: __EXECUTABLE__ " + (words + ["add <title>"]).joined(separator: " ")
+    #expect(page.hasPrefix("OVERVIEW: Add a __model__ and print its id."), "\(page)")
+    #expect(page.contains(usage), "\(page)")
+    #expect(page.contains("\nARGUMENTS:\n  <title> "), "\(page)")
+    #expect(page.contains("\n  --notes <text> "), "\(page)")
+    #expect(page.contains("\n  --data-dir <dir> "), "\(page)")
+    #expect(!page.contains("SUBCOMMANDS"), "\(page)")
+  }
+
+  /// A mistyped option followed by its value is named, with the nearest option, and the usage
+  /// line and help pointer that follow are the command's.
+  @Test(arguments: [["Dune", "--tga", "x"], ["--tga", "x", "Dune"], ["Dune", "--tga=x"]])
+  func aMistypedOptionWithAValueGetsTheNearestAndTheCommandsUsage(rest: [String]) async throws {
+    let result = try await run(["add"] + rest)
+    #expect(result.status == 64, "\(result.standardError)")
+    let command = (await groupWords() + ["add"]).joined(separator: " ")
+    let errors = result.standardError
+    #expect(errors.contains("Unknown option '--tga'; did you mean '--tag'?"), "\(errors)")
+    #expect(errors.contains("Usage: __EXECUTABLE__ \(command) <title>"), "\(errors)")
+    #expect(errors.contains("Run '__EXECUTABLE__ help \(command)'"), "\(errors)")
+  }
+
   @Test func aTypoGetsTheNearestCommandOrOption() async throws {
     #expect(try await run(["serch", "x"]).standardError.contains("did you mean 'search'?"))
     _ = try await run(["add", "Something"])

@@ -1,5 +1,6 @@
 // Keeps every list of the __model__'s fields in step with the model: the docs, the help, the form.
 
+import CommandLineKit
 import Foundation
 import Models
 import Testing
@@ -50,12 +51,15 @@ import ViewModels
   @Test func everyEditableKeyHasAnOptionInTheHelp() throws {
     let editable = try encodedKeys().subtracting(["id", "createdAt"])
     #expect(Set(__MODEL__Commands.fieldOptions.keys) == editable)
-    let edit = try #require(__MODEL__Commands.help.first { $0.usage.hasPrefix("edit ") })
+    let edit = try #require(__MODEL__Commands.specs.first { $0.path.last == "edit" })
     for option in __MODEL__Commands.fieldOptions.values {
       #expect(edit.usage.contains(option + " "), "`edit` in the help does not show \(option)")
+      #expect(edit.options.contains { $0.name == option }, "`edit` does not take \(option)")
+      #expect(
+        edit.optionHelp.contains { $0.label.hasPrefix(option + " ") },
+        "`edit --help` does not describe \(option)")
     }
-    let prefix = __MODEL__Commands.group.map { $0 + " " } ?? ""
-    #expect(HelpText.page.contains("  " + prefix + edit.usage + "\n"))
+    #expect(HelpText.page.contains("  " + edit.usage + "\n"))
   }
 
   @Test func theFormAndTheConflictPromptShowEveryEditableField() throws {

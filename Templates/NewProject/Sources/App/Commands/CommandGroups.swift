@@ -1,5 +1,7 @@
 // The stored models the command line knows, first model first; `make add-model` adds a line here.
 
+import CommandLineKit
+
 /// Every model's commands, in the order the help page lists them.
 enum CommandGroups {
   /// The commands of each model; the first has no group word.
@@ -13,18 +15,9 @@ enum CommandGroups {
     all.first { $0.group == group }
   }
 
-  /// The words that may start a command line: the first model's commands, the group words
-  /// and `help`, for "did you mean" on a typo.
-  static var firstWords: [String] {
-    var words = commands(for: nil)?.commands ?? []
-    for commands in all {
-      if let group = commands.group { words.append(group) }
-    }
-    return words + ["help"]
-  }
-
-  /// Every option some command takes (each takes a value), for the parser.
-  static var options: [String] {
-    Array(Set(all.flatMap { $0.fieldOptions.values })).sorted()
+  /// The parser of the command line: every model's commands, and `help`.
+  static var parser: CommandLineParser {
+    CommandLineParser(
+      commands: all.flatMap { $0.specs } + [CommandSpec.help(tool: CommandRunner.tool.name)])
   }
 }

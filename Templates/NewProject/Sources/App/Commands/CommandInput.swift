@@ -2,28 +2,25 @@
 
 import CommandLineKit
 
-/// A command as typed, ready for its model's ``CommandSet/run(_:in:json:console:stores:)``.
+/// A command as typed, ready for its model's ``CommandSet/run(_:in:json:console:stores:)``:
+/// the shared parser has checked that each option belongs to it and has its value.
 nonisolated struct CommandInput: Sendable {
   /// The command, such as `add`, with the group word in front if there was one.
   var name: String
   /// The words after the command.
   var arguments: [String]
-  /// The options left to the command.
-  var options: [CommandOption]
+  /// What the shared parser read from the command line.
+  var parsed: ParsedCommandLine
 
   /// The command without its group word: `add` for `ingredients add`.
   var command: String { String(name.split(separator: " ").last ?? "") }
 
+  /// Whether an option of the command (not a global one) was given.
+  var hasOptions: Bool { parsed.hasCommandOptions }
+
   /// A usage error about this command, followed by its usage line.
   func usage(_ error: UsageError) -> AppError {
     .usage(error, command: name)
-  }
-
-  /// Refuses any option not in `allowed`.
-  func allowOnly(_ allowed: [String]) throws(AppError) {
-    for option in options where !allowed.contains(option.name) {
-      throw usage(.optionNotApplicable(option.name, subcommand: name))
-    }
   }
 
   /// The one argument the command takes, named `argument` (`<id>`) in errors.
@@ -40,14 +37,15 @@ nonisolated struct CommandInput: Sendable {
 
   /// The value given for `option`, or `nil`; refused when given more than once.
   func value(_ option: String) throws(AppError) -> String? {
-    let given = options.filter { $0.name == option }
-    guard given.count <= 1 else { throw usage(.repeatedOption(option)) }
-    return given.first?.value
+    do {
+      return try parsed.single(option)
+    } catch {
+      throw usage(error)
+    }
   }
 
   /// Every value given for `option`, in order; `nil` when it was not given.
   func values(_ option: String) -> [String]? {
-    let values = options.filter { $0.name == option }.map(\.value)
-    return values.isEmpty ? nil : values
+    parsed.values[option]
   }
 }

@@ -20,8 +20,9 @@ protocol CommandSet {
   static var noun: String { get }
   /// Its plural: `ingredients`.
   static var plural: String { get }
-  /// One line per command: how to type it and what it does, for the help page.
-  static var help: [(usage: String, summary: String)] { get }
+  /// Its commands as the shared parser and help layout know them: their words (the group
+  /// word first, if any), usage, arguments and options.
+  static var specs: [CommandSpec] { get }
   /// The stored keys of this model that a person edits, each with the option that sets it.
   ///
   /// A test checks it against the model's encoded keys and the help page, so a new field
@@ -37,9 +38,6 @@ protocol CommandSet {
 }
 
 extension CommandSet {
-  /// The commands every model offers.
-  static var commands: [String] { ["add", "list", "search", "show", "edit", "delete"] }
-
   /// The command that lists this model's values with their ids.
   static var listCommand: String {
     ([CommandRunner.tool.name] + (group.map { [$0] } ?? []) + ["list"]).joined(separator: " ")

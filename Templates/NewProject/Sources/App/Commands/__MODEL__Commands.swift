@@ -13,21 +13,55 @@ enum __MODEL__Commands: CommandSet {
   static let storeFilename = "__STORE__"
   static let noun = "__model__"
   static let plural = "__models__"
-  static let help: [(usage: String, summary: String)] = [
-    ("add <title> [--notes <text>] [--tag <tag>]...", "Add one and print its id."),
-    ("list [--tag <tag>]", "List them, or only those with the tag."),
-    (
-      "search <words>... [--tag <tag>]",
-      "List those whose title, notes or tags hold every word."
-    ),
-    ("show <id>", "Show one: its full id, or its first 4 or more hex digits as list shows them."),
-    (
-      "edit <id> [--title <text>] [--notes <text>] [--tag <tag>]...",
-      "Change the fields given, unless changed meanwhile; the tags given replace every tag"
-        + " (--tag \"\" removes them)."
-    ),
-    ("delete <id>", "Delete one."),
-  ]
+  static var specs: [CommandSpec] {
+    let words = group.map { [$0] } ?? []
+    let prefix = group.map { $0 + " " } ?? ""
+    let id = ("<id>", "The __model__'s id, or its first 4 or more hex digits as list shows them.")
+    let tag = OptionSpec("--tag", takesValue: true)
+    return [
+      CommandSpec(
+        path: words + ["add"], overview: "Add a __model__ and print its id.",
+        usage: prefix + "add <title> [--notes <text>] [--tag <tag>]...",
+        arguments: [("<title>", "Its title. If it starts with `-`, put it last, after `--`.")],
+        options: [OptionSpec("--notes", takesValue: true), tag],
+        optionHelp: [
+          ("--notes <text>", "Its notes."),
+          ("--tag <tag>", "A tag to file it under; repeat for more tags."),
+        ]),
+      CommandSpec(
+        path: words + ["list"], overview: "List the __models__, or only those with a tag.",
+        usage: prefix + "list [--tag <tag>]", options: [tag],
+        optionHelp: [("--tag <tag>", "Only list those with this tag, ignoring case.")]),
+      CommandSpec(
+        path: words + ["search"],
+        overview: "List the __models__ whose title, notes or tags hold every word.",
+        usage: prefix + "search <words>... [--tag <tag>]",
+        arguments: [("<words>", "Words that must all occur, ignoring case and accents.")],
+        options: [tag], optionHelp: [("--tag <tag>", "Only those with this tag, too.")]),
+      CommandSpec(
+        path: words + ["show"], overview: "Show every field of one __model__.",
+        usage: prefix + "show <id>", arguments: [id]),
+      CommandSpec(
+        path: words + ["edit"],
+        overview: "Change the fields given of one __model__, unless changed meanwhile.",
+        usage: prefix + "edit <id> [--title <text>] [--notes <text>] [--tag <tag>]...",
+        arguments: [id],
+        options: [
+          OptionSpec("--title", takesValue: true), OptionSpec("--notes", takesValue: true), tag,
+        ],
+        optionHelp: [
+          ("--title <text>", "The new title."),
+          ("--notes <text>", "The new notes."),
+          (
+            "--tag <tag>",
+            "A tag; repeat for more. The tags given replace every tag; --tag \"\" removes them."
+          ),
+        ]),
+      CommandSpec(
+        path: words + ["delete"], overview: "Delete one __model__.", usage: prefix + "delete <id>",
+        arguments: [id]),
+    ]
+  }
   static let fieldOptions = ["title": "--title", "notes": "--notes", "tags": "--tag"]
 
   /// The store of __model__ values in `directory`, opened off the main actor and kept in
@@ -63,7 +97,6 @@ enum __MODEL__Commands: CommandSet {
     }
     switch input.command {
     case "add":
-      try input.allowOnly(["--notes", "--tag"])
       let item = try validated(input) {
         try __MODEL__.validated(
           title: try input.single("<title>"), notes: try input.value("--notes") ?? "",
@@ -73,7 +106,6 @@ enum __MODEL__Commands: CommandSet {
       guard await list.add(item) else { throw .failed(list.errorMessage) }
       console.writeOutput(json ? try encoded(item) : item.id.uuidString + "\n")
     case "list", "search":
-      try input.allowOnly(["--tag"])
       if input.command == "list" { try input.noArguments() }
       if input.command == "search", input.arguments.isEmpty {
         throw input.usage(.missingArgument("<words>"))
@@ -90,14 +122,12 @@ enum __MODEL__Commands: CommandSet {
         console.writeOutput(text(of: list.items))
       }
     case "show":
-      try input.allowOnly([])
       let reference = try parsedReference(try input.single("<id>"), for: input)
       let item = try lookUp(reference, in: try await loadedList().all)
       console.writeOutput(json ? try encoded(item) : detail(of: item))
     case "edit":
-      try input.allowOnly(Array(fieldOptions.values))
       let reference = try parsedReference(try input.single("<id>"), for: input)
-      guard !input.options.isEmpty else {
+      guard input.hasOptions else {
         throw input.usage(.nothingToChange(subcommand: input.name, example: "--title <text>"))
       }
       let list = try await loadedList()
@@ -127,7 +157,6 @@ enum __MODEL__Commands: CommandSet {
       case .failed: throw .failed(list.errorMessage)
       }
     case "delete":
-      try input.allowOnly([])
       let reference = try parsedReference(try input.single("<id>"), for: input)
       let list = try await loadedList()
       let item = try lookUp(reference, in: list.all)
@@ -138,7 +167,9 @@ enum __MODEL__Commands: CommandSet {
         console.writeError("Deleted \(item.id.uuidString)\n")
       }
     default:
-      throw .usage(.unknownSubcommand(input.command, subcommands: commands), command: nil)
+      throw .usage(
+        .unknownSubcommand(input.command, subcommands: specs.map { $0.path.last ?? "" }),
+        command: nil)
     }
   }
 

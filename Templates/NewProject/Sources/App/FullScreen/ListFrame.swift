@@ -125,7 +125,7 @@ enum ListFrame {
     for difference in differences where row + 2 < frame.rows - 2 {
       frame.write(difference.field, row: row, column: 2, style: .bold)
       frame.write(
-        "yours:  " + difference.yours, row: row + 1, column: 4, width: frame.columns - 6)
+        "mine:   " + difference.yours, row: row + 1, column: 4, width: frame.columns - 6)
       frame.write(
         "theirs: " + difference.theirs, row: row + 2, column: 4, width: frame.columns - 6)
       row += 3
@@ -155,7 +155,7 @@ enum ListFrame {
     } else if case .conflict(_, let deleted, _) = page.overlay {
       frame.write(
         deleted
-          ? " Nothing was saved. m: save yours again  t: leave it deleted"
+          ? " Nothing was saved. m: save mine again  t: leave it deleted"
           : " Nothing was saved yet. Which version stays?",
         row: row, column: 0, style: CellStyle.bold.colored(.yellow))
     } else if let error = page.errorMessage {
@@ -173,7 +173,7 @@ enum ListFrame {
     case .search: "Enter done  Esc clear  ↓/↑ move"
     case .editor: "Enter save  Tab/↓ next field  ↑ previous  Esc cancel"
     case .confirmDelete: "y delete  n/Esc keep"
-    case .conflict: "m keep yours  t/Esc keep theirs"
+    case .conflict: "m keep mine  t/Esc keep theirs"
     case .help: "Esc back  q quit"
     }
   }

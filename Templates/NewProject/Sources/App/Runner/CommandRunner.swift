@@ -52,10 +52,14 @@ public struct CommandRunner {
     }
     var status: Int32
     do throws(AppError) {
-      let invocation = try InvocationParser.parse(
-        arguments, commandOptions: CommandGroups.options)
-      safe.json = invocation.json
-      status = try await perform(invocation)
+      let parsed: ParsedCommandLine
+      do {
+        parsed = try CommandGroups.parser.parse(arguments)
+      } catch {
+        throw .usage(error.usage, command: error.command?.joined(separator: " "))
+      }
+      safe.json = parsed.json
+      status = try await perform(parsed)
     } catch {
       report(error)
       status = error.exitCode
@@ -84,54 +88,40 @@ public struct CommandRunner {
     }
   }
 
-  /// Runs a parsed invocation and returns the exit status.
-  func perform(_ invocation: Invocation) async throws(AppError) -> Int32 {
-    if invocation.help || invocation.words.first == "help" {
-      console.writeOutput(HelpText.page)
+  /// Runs a parsed command line and returns the exit status.
+  func perform(_ parsed: ParsedCommandLine) async throws(AppError) -> Int32 {
+    if parsed.asksForHelp {
+      console.writeOutput(HelpText.page(for: parsed.command))
       return ExitCode.success
     }
     let directory: URL
     do {
-      directory = try Self.dataFolder.resolve(option: invocation.dataDirectory, in: context)
+      directory = try Self.dataFolder.resolve(option: parsed.dataDirectory, in: context)
     } catch {
       throw .usage(error, command: nil)
     }
-    guard invocation.words.isEmpty else {
-      return try await execute(invocation.words, invocation, in: directory)
+    if let path = parsed.command {
+      return try await execute(path, parsed, in: directory)
     }
-    if context.isInteractive && !invocation.json && invocation.options.isEmpty {
+    if context.isInteractive && !parsed.json {
       return try await runFullScreen(
-        in: directory, colors: context.allowsColor(noColorOption: invocation.noColor))
+        in: directory, colors: context.allowsColor(noColorOption: parsed.noColor))
     }
-    return try await execute(["list"], invocation, in: directory)
+    return try await execute(["list"], parsed, in: directory)
   }
 
-  /// Finds the model and command `words` name and runs it.
+  /// Runs the command `path` names with the model whose commands it is.
   private func execute(
-    _ words: [String], _ invocation: Invocation, in directory: URL
+    _ path: [String], _ parsed: ParsedCommandLine, in directory: URL
   ) async throws(AppError) -> Int32 {
-    let commands: any CommandSet.Type
-    var name = words[0]
-    var arguments = Array(words.dropFirst())
-    if let grouped = CommandGroups.all.first(where: { $0.group != nil && $0.group == words[0] }) {
-      guard let command = arguments.first else {
-        throw .usage(
-          .missingSubcommand(group: words[0], subcommands: grouped.commands), command: nil)
-      }
-      guard grouped.commands.contains(command) else {
-        throw .usage(.unknownSubcommand(command, subcommands: grouped.commands), command: nil)
-      }
-      commands = grouped
-      name = words[0] + " " + command
-      arguments.removeFirst()
-    } else if let first = CommandGroups.commands(for: nil), first.commands.contains(name) {
-      commands = first
-    } else {
-      throw .usage(.unknownSubcommand(name, subcommands: CommandGroups.firstWords), command: nil)
+    let group = path.count > 1 ? path[0] : nil
+    guard let commands = CommandGroups.commands(for: group) else {
+      throw .usage(.unknownSubcommand(path[0], subcommands: []), command: nil)
     }
     try await commands.run(
-      CommandInput(name: name, arguments: arguments, options: invocation.options),
-      in: directory, json: invocation.json, console: console, stores: openedStores)
+      CommandInput(
+        name: path.joined(separator: " "), arguments: parsed.positionals, parsed: parsed),
+      in: directory, json: parsed.json, console: console, stores: openedStores)
     return ExitCode.success
   }
 
@@ -165,6 +155,7 @@ public struct CommandRunner {
     guard case .usage(_, let command) = error else {
       return console.writeError(Self.tool.errorReport(error.sentence))
     }
-    console.writeError(Self.tool.errorReport(error.sentence, usage: HelpText.usage(of: command)))
+    console.writeError(
+      Self.tool.errorReport(error.sentence, usage: HelpText.usage(of: command), helpTopic: command))
   }
 }
