@@ -96,7 +96,7 @@ public final class QuestionListViewModel {
   @ObservationIgnored private var followingError: String?
   /// Held by the one ``followChanges()`` call that subscribes; other calls wait for it.
   @ObservationIgnored private let subscription = SubscriptionTurn()
-  @ObservationIgnored private let repository: any Repository<Question>
+  @ObservationIgnored let repository: any Repository<Question>
 
   /// Creates a view model over `repository`; call ``load()`` to fill it.
   ///

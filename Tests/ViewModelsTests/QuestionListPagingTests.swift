@@ -59,4 +59,33 @@ import ViewModels
     #expect(list.questions == questions)
     #expect(!list.hasMoreToLoad)
   }
+
+  /// Every match of a store, a page at a time: each page's matches in order, the store's
+  /// size returned, no call that reads the whole store, and the list's own state untouched.
+  @Test func everyMatchIsHandedOverAPageAtATimeWithoutReadingTheStore() async {
+    let repository = MillionQuestionRepository(count: 25_000)
+    let list = QuestionListViewModel(repository: repository, pagingThreshold: 100, pageSize: 100)
+    list.searchText = "question 1"
+    var handed: [[Question]] = []
+    let total = await list.forEachMatchingPage(pageSize: 10_000) { page in
+      handed.append(page)
+      return true
+    }
+    #expect(total == 25_000)
+    #expect(await repository.pagesRead == [0..<10_000, 10_000..<20_000, 20_000..<25_000])
+    #expect(await repository.loadAllCount == 0)
+    let expected = (0..<25_000).map(MillionQuestionRepository.question)
+      .filter { $0.matches(searchText: "question 1") }
+    #expect(handed.flatMap { $0 } == expected)
+    #expect(handed.count == 3)
+    #expect(list.questions.isEmpty && list.totalCount == 0, "the list's own state changed")
+  }
+
+  /// A `body` that says stop ends the reading: no page after it is read.
+  @Test func aBodyThatSaysStopEndsTheReading() async {
+    let repository = MillionQuestionRepository()
+    let list = QuestionListViewModel(repository: repository)
+    _ = await list.forEachMatchingPage(pageSize: 1_000) { _ in false }
+    #expect(await repository.pagesRead == [0..<1_000])
+  }
 }

@@ -20,8 +20,21 @@ nonisolated struct JSONFormatter: Sendable {
   /// The bytes are those of ``/Models/QuestionJSON/encode(_:progress:)``, so `list --json` and
   /// `export` print the same array.
   func array(_ questions: [Question]) throws(AppError) -> String {
+    try interchange { () throws(InterchangeError) in try QuestionJSON.encode(questions) }
+  }
+
+  /// The elements of ``array(_:)`` for `questions`, without the brackets around them: a page
+  /// of a list printed a page at a time (see ``QuestionPagePrinter``).
+  func elements(_ questions: [Question]) throws(AppError) -> String {
+    try interchange { () throws(InterchangeError) in try QuestionJSON.elements(questions[...]) }
+  }
+
+  /// The text of the bytes `encode` gives, its failure as this layer's error.
+  private func interchange(
+    _ encode: () throws(InterchangeError) -> [UInt8]
+  ) throws(AppError) -> String {
     do {
-      return String(decoding: try QuestionJSON.encode(questions), as: UTF8.self)
+      return String(decoding: try encode(), as: UTF8.self)
     } catch {
       switch error {
       case .encodingFailed(let reason), .malformedFile(_, let reason),

@@ -18,10 +18,9 @@ extension CommandRunner {
       try printer.question(question, textForm: question.id.uuidString + "\n")
     case .list(let tag):
       viewModel.tag = tag
-      try await load(viewModel)
-      let isEmpty = viewModel.totalCount == 0
-      let message = isEmpty ? TextFormatter.emptyStoreHint : text.noneTagged(tag ?? "")
-      try printer.questions(viewModel.questions, whenEmpty: message)
+      try await printEveryMatch(of: viewModel, printer: printer) { total in
+        total == 0 ? TextFormatter.emptyStoreHint : text.noneTagged(tag ?? "")
+      }
     case .show(let reference):
       try await load(viewModel)
       let question = try reference.resolve(in: viewModel.questions)
@@ -54,9 +53,10 @@ extension CommandRunner {
         throw .failed(viewModel.errorMessage)
       }
     case .search(let words):
-      try await load(viewModel)
       viewModel.searchText = words
-      try printer.questions(viewModel.questions, whenEmpty: text.noMatches(for: words))
+      try await printEveryMatch(of: viewModel, printer: printer) { _ in
+        text.noMatches(for: words)
+      }
     case .sample:
       try await load(viewModel)
       // An entry counts as there by its ID or, for a deck loaded by an earlier version with

@@ -12,6 +12,39 @@ extension CommandRunner {
   /// must not show a damaged store as empty or short.
   func load(_ viewModel: QuestionListViewModel) async throws(AppError) {
     await viewModel.load()
+    try await refuseDamagedReads()
+  }
+
+  /// Prints every question that matches `viewModel`'s search and tag, a page at a time, so
+  /// that listing a store larger than memory holds one page, never the store; `whenEmpty`
+  /// gives, from the store's size, what text mode says when none matches.
+  ///
+  /// Damage met on a page stops the listing before that page is printed, with the store's
+  /// error; the pages before it may have been printed.
+  func printEveryMatch(
+    of viewModel: QuestionListViewModel, printer: ResultPrinter,
+    whenEmpty message: (_ total: Int) -> String
+  ) async throws(AppError) {
+    var pages = QuestionPagePrinter(printer)
+    var failure: AppError?
+    let total = await viewModel.forEachMatchingPage { page in
+      do throws(AppError) {
+        try await refuseDamagedReads()
+        try pages.print(page)
+        return true
+      } catch {
+        failure = error
+        return false
+      }
+    }
+    if let failure { throw failure }
+    try await refuseDamagedReads()  // A store that read as empty may be damaged too.
+    pages.finish(whenEmpty: message(total))
+  }
+
+  /// Throws the damage the SQLite store met while reading: its reads leave out what they
+  /// cannot read, and a command must not show a damaged store as empty or short.
+  private func refuseDamagedReads() async throws(AppError) {
     for case let store as SQLiteRepository<Question> in openedStores.repositories {
       if let failure = await store.readFailure { throw .store(failure) }
     }

@@ -20,25 +20,40 @@ public enum QuestionJSON {
     _ questions: [Question], progress: (InterchangeProgress) -> Void = { _ in }
   ) throws(InterchangeError) -> [UInt8] {
     guard !questions.isEmpty else { return Array("[]\n".utf8) }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     var bytes = Array("[\n".utf8)
     var start = 0
     while start < questions.count {
       let end = min(start + InterchangeProgress.interval, questions.count)
-      let part: Data
-      do {
-        part = try encoder.encode(Array(questions[start..<end]))
-      } catch {
-        throw .encodingFailed(reason: String(describing: error))
-      }
-      // A pretty-printed array is "[\n", its elements joined by ",\n", then "\n]".
       if start > 0 { bytes.append(contentsOf: ",\n".utf8) }
-      bytes.append(contentsOf: part.dropFirst(2).dropLast(2))
+      bytes.append(contentsOf: try elements(questions[start..<end]))
       start = end
       progress(InterchangeProgress(rows: end, fraction: Double(end) / Double(questions.count)))
     }
     bytes.append(contentsOf: "\n]\n".utf8)
     return bytes
+  }
+
+  /// The elements of the array ``encode(_:progress:)`` writes for `questions`, joined by
+  /// `",\n"`, without the brackets around them: what a writer that prints a list too large
+  /// to hold a page at a time puts between `"[\n"`, `",\n"` and `"\n]\n"`, to print the same
+  /// bytes.
+  ///
+  /// - Throws: ``InterchangeError/encodingFailed(reason:)`` if `JSONEncoder` fails.
+  public static func elements(
+    _ questions: ArraySlice<Question>
+  ) throws(InterchangeError)
+    -> [UInt8]
+  {
+    guard !questions.isEmpty else { return [] }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let array: Data
+    do {
+      array = try encoder.encode(Array(questions))
+    } catch {
+      throw .encodingFailed(reason: String(describing: error))
+    }
+    // A pretty-printed array is "[\n", its elements joined by ",\n", then "\n]".
+    return Array(array.dropFirst(2).dropLast(2))
   }
 }
