@@ -33,4 +33,10 @@ extension QuestionListViewModel {
     }
     return total
   }
+
+  /// The question stored under `id`, read from the store, loaded or not; `nil` when there is
+  /// none. One read by key, whatever the store's size.
+  public func storedQuestion(withID id: Question.ID) async -> Question? {
+    await repository.find(by: id)
+  }
 }

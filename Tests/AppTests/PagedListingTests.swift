@@ -61,5 +61,38 @@ import Testing
     #expect(!none.standardError.isEmpty)
     let noneJSON = try await questions(["--json", "search", "nothing like this"])
     #expect(noneJSON.standardOutput == "[]\n")
+
+    try await checkReferencesAcrossPages(in: all)
+  }
+
+  /// `show`, `edit` and `delete` find a question past the first page, by its whole ID or a
+  /// prefix, and a prefix two questions on different pages share is ambiguous; `sample`
+  /// finds a deck already there past the first page.
+  func checkReferencesAcrossPages(in all: [Question]) async throws {
+    let last = all[24_999]
+    let prefix = String(last.id.uuidString.prefix(8))
+    let shown = try await questions(["--json", "show", prefix])
+    #expect(shown.status == 0, "\(shown.standardError)")
+    #expect(try JSONDecoder().decode(Question.self, from: Data(shown.standardOutput.utf8)) == last)
+
+    let firstPage = Dictionary(grouping: all[..<10_000]) { $0.id.uuidString.prefix(4) }
+    let shared = try #require(
+      all[10_000...].first { firstPage[$0.id.uuidString.prefix(4)] != nil })
+    let ambiguous = try await questions(["show", String(shared.id.uuidString.prefix(4))])
+    #expect(ambiguous.status != 0)
+    #expect(ambiguous.standardError.contains("ambiguous"), "\(ambiguous.standardError)")
+
+    let edited = try await questions(["edit", last.id.uuidString, "--answer", "Edited"])
+    #expect(edited.status == 0, "\(edited.standardError)")
+    let removed = try await questions(["delete", all[20_000].id.uuidString])
+    #expect(removed.status == 0, "\(removed.standardError)")
+    let after = try await questions(["--json", "list"])
+    let kept = try JSONDecoder().decode([Question].self, from: Data(after.standardOutput.utf8))
+    #expect(kept.count == 24_999)
+    #expect(kept.last?.answer == "Edited")
+
+    #expect(try await questions(["sample"]).status == 0)
+    let again = try await questions(["--json", "sample"])
+    #expect(again.standardOutput == "[]\n", "the deck, past the first page, was added twice")
   }
 }

@@ -22,4 +22,9 @@ extension IDReference {
       }
     }
   }
+
+  /// Whether this reference designates `question`: its whole ID, or a prefix of it.
+  func designates(_ question: Question) -> Bool {
+    (try? find(in: [question])) != nil
+  }
 }

@@ -22,17 +22,14 @@ extension CommandRunner {
         total == 0 ? TextFormatter.emptyStoreHint : text.noneTagged(tag ?? "")
       }
     case .show(let reference):
-      try await load(viewModel)
-      let question = try reference.resolve(in: viewModel.questions)
+      let question = try await resolve(reference, through: viewModel)
       try printer.question(question, textForm: text.detail(question))
     case .delete(let reference):
-      try await load(viewModel)
-      let question = try reference.resolve(in: viewModel.questions)
+      let question = try await resolve(reference, through: viewModel)
       guard await viewModel.remove(question.id) else { throw .failed(viewModel.errorMessage) }
       try printer.question(question, message: text.deleted(question))
     case .edit(let reference, let prompt, let answer, let tags):
-      try await load(viewModel)
-      let original = try reference.resolve(in: viewModel.questions)
+      let original = try await resolve(reference, through: viewModel)
       let content: QuestionContent
       do {
         content = try QuestionContent(
@@ -58,11 +55,18 @@ extension CommandRunner {
         text.noMatches(for: words)
       }
     case .sample:
-      try await load(viewModel)
       // An entry counts as there by its ID or, for a deck loaded by an earlier version with
-      // other IDs, by its prompt.
-      let stored = Set(viewModel.questions.map(\.id))
-      let storedPrompts = Set(viewModel.questions.filter(Question.isSampleQuestion).map(\.prompt))
+      // other IDs, by its prompt. Looked for a page at a time: the store may be larger than
+      // memory.
+      let sampleIDs = Set(Question.sampleDeck.map(\.id))
+      var stored: Set<Question.ID> = []
+      var storedPrompts: Set<String> = []
+      _ = await viewModel.forEachMatchingPage { page in
+        stored.formUnion(page.lazy.map(\.id).filter(sampleIDs.contains))
+        storedPrompts.formUnion(page.filter(Question.isSampleQuestion).map(\.prompt))
+        return true
+      }
+      try await refuseDamagedReads()
       let missing = Question.sampleDeck.filter {
         !stored.contains($0.id) && !storedPrompts.contains($0.prompt)
       }

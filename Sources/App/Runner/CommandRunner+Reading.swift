@@ -42,9 +42,32 @@ extension CommandRunner {
     pages.finish(whenEmpty: message(total))
   }
 
+  /// The one question `reference` names, read from the store without holding it: by key for
+  /// a whole ID, a page at a time for a prefix, which must match one question of the whole
+  /// store, not of a page.
+  ///
+  /// - Throws: ``AppError/noSuchQuestion(_:)``, ``AppError/ambiguousID(_:matches:)``, or the
+  ///   damage the store met while reading.
+  func resolve(
+    _ reference: QuestionReference, through viewModel: QuestionListViewModel
+  ) async throws(AppError) -> Question {
+    var candidates: [Question] = []
+    switch reference {
+    case .id(let id):
+      if let question = await viewModel.storedQuestion(withID: id) { candidates = [question] }
+    case .prefix:
+      _ = await viewModel.forEachMatchingPage { page in
+        candidates += page.filter(reference.designates)
+        return true
+      }
+    }
+    try await refuseDamagedReads()
+    return try reference.resolve(in: candidates)
+  }
+
   /// Throws the damage the SQLite store met while reading: its reads leave out what they
   /// cannot read, and a command must not show a damaged store as empty or short.
-  private func refuseDamagedReads() async throws(AppError) {
+  func refuseDamagedReads() async throws(AppError) {
     for case let store as SQLiteRepository<Question> in openedStores.repositories {
       if let failure = await store.readFailure { throw .store(failure) }
     }

@@ -179,9 +179,16 @@ public struct CommandRunner {
       try await runQuiz(tag: tag, count: count, over: repository, in: directory, printer: printer)
       return ExitCode.success
     }
-    // A command must find any question (`show 40000`, `export`): it reads them all, never a
-    // page, whatever the store's size.
-    let viewModel = QuestionListViewModel(repository: repository, pagingThreshold: .max)
+    // `export` and `import` read every question at once; every other command reads the
+    // store a page at a time or by key (`printEveryMatch`, `resolve`), so that a store
+    // larger than memory never is in memory.
+    let readsWholeStore: Bool
+    switch command {
+    case .export, .import: readsWholeStore = true
+    default: readsWholeStore = false
+    }
+    let viewModel = QuestionListViewModel(
+      repository: repository, pagingThreshold: readsWholeStore ? .max : 10_000)
     switch command {
     case .export(let format, let destination):
       // Also needs the store's folder, to keep the export from overwriting the store.
