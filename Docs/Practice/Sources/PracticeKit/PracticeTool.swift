@@ -26,8 +26,9 @@ import TerminalUI
   }
 
   /// A tool configured from the environment: `PRACTICE_ROOT` (default: the package this file
-  /// was built from), `PRACTICE_STATE_DIR` (default: `.progress` in it), `SWIFT`, and
-  /// `PRACTICE_BUILD_FLAGS` (arguments for `swift build`, split at spaces).
+  /// was built from), `PRACTICE_STATE_DIR` (default: `.progress` in it), `SWIFT`,
+  /// `PRACTICE_BUILD_FLAGS` (arguments for `swift build`, split at spaces), and
+  /// `PRACTICE_TEST_TIME_LIMIT` (seconds one exercise's tests may run before they are stopped).
   public static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> PracticeTool {
@@ -39,8 +40,10 @@ import TerminalUI
       environment["PRACTICE_STATE_DIR"].map { URL(fileURLWithPath: $0) }
       ?? root.appendingPathComponent(".progress")
     let flags = (environment["PRACTICE_BUILD_FLAGS"] ?? "").split(separator: " ").map(String.init)
+    let limit = environment["PRACTICE_TEST_TIME_LIMIT"].flatMap(Int.init).map(Duration.seconds)
     let runner = ExerciseRunner(
-      packageFolder: root, swift: environment["SWIFT"] ?? "swift", buildFlags: flags)
+      packageFolder: root, swift: environment["SWIFT"] ?? "swift", buildFlags: flags,
+      testTimeLimit: limit ?? ExerciseRunner.defaultTestTimeLimit)
     return PracticeTool(folder: PracticeFolder(url: root), stateDirectory: state, runner: runner)
   }
 
