@@ -80,7 +80,19 @@ import TerminalUI
     case .run(let exercise):
       return try await run(exercise)
     case .verify:
-      return try await SolutionCheck(folder: folder, runner: runner, printOut: printOut).run()
+      let solved = try await SolutionCheck(folder: folder, runner: runner, printOut: printOut).run()
+      printOut("Mutants: each exercise's tests must kill the mutants of its solution.")
+      let problems = try await MutationCheck(folder: folder, runner: runner, printOut: printOut).run()
+      return solved == 0 && problems == 0 ? 0 : 1
+    case .mutants(let exercise, let listOnly):
+      let check = MutationCheck(
+        folder: folder, runner: runner, printOut: printOut,
+        exercises: exercise.map { [$0] } ?? Exercise.all)
+      if listOnly {
+        try check.list()
+        return 0
+      }
+      return try await check.run() == 0 ? 0 : 1
     case .watch:
       guard Terminal.isTerminal(.standardInput), Terminal.isTerminal(.standardOutput) else {
         throw .usage(
