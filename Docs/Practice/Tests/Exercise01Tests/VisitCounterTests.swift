@@ -1,4 +1,6 @@
-// Checks exercise 1: the counter compiles as an actor whose state the compiler checks.
+// Checks exercise 1: the counter compiles as an actor whose state the compiler checks, and it
+// counts every visit: one visit is counted by the time `record` returns, and a thousand at
+// once are a thousand.
 
 import ExerciseSupport
 import Foundation
@@ -25,6 +27,37 @@ import Testing
       """
       VisitCounter.swift does not compile as an actor whose state is isolated: \
       \(result.firstError ?? "no error line")
+      """)
+  }
+
+  /// The property the actor protects: no visit is lost, and each is counted by the time
+  /// `record` returns. A thousand tasks record at once, so that a suspension point between
+  /// reading a count and writing it back (an `await` in `record`) lets them read the same
+  /// count; they run at background priority and the count is asked at high priority, so that
+  /// counting left to a `Task` started inside `record` is still waiting when it is asked.
+  @Test func countsEveryVisitOfAThousandAtOnce() throws {
+    let result = try SwiftCompiler.run(
+      file,
+      main: """
+        @main struct Visits {
+          static func main() async {
+            let counter = VisitCounter()
+            await withTaskGroup(of: Void.self) { group in
+              for _ in 0..<1_000 {
+                group.addTask(priority: .background) { await counter.record("home") }
+              }
+            }
+            print(await Task(priority: .high) { await counter.count(for: "home") }.value)
+          }
+        }
+        """)
+    try #require(result.succeeded, "VisitCounter.swift does not build: \(result.firstError ?? "")")
+    let counted = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(
+      counted == "1000",
+      """
+      1,000 visits had been recorded and \(counted) were counted: each visit must be counted \
+      before record returns, and no record may read the count, suspend, and write back a stale one
       """)
   }
 }

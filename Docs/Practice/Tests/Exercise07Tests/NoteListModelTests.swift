@@ -1,6 +1,8 @@
 // Checks exercise 7: the list shows the store's notes, and then every note another writer
 // saves, from the moment it starts following.
 
+import ExerciseSupport
+import Foundation
 import Persistence
 import Testing
 
@@ -95,10 +97,71 @@ actor SaveRightAfterFirstLoad: Repository {
     )
   }
 
+  /// Two stores on one folder, as two processes have: the list follows one, and the other
+  /// saves. The store the list follows reads only its cache in `loadAll()`, and learns of the
+  /// other's save only while someone subscribes to its `changes()`: loading again and again
+  /// (polling with a sleep) never shows the note.
+  @Test func showsANoteAnotherProcessSaved() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let followed = try LocalRepository<Note>(directory: folder.url, filename: "notes.json")
+    let other = try LocalRepository<Note>(directory: folder.url, filename: "notes.json")
+    let first = Note(text: "Buy milk")
+    try await followed.save(first)
+    let model = NoteListModel(repository: followed)
+    let following = Task { await model.followChanges() }
+    defer { following.cancel() }
+    try #require(await eventually { model.notes == [first] })
+    let second = Note(text: "Saved by another process")
+    try await other.save(second)
+    #expect(
+      await eventually { model.notes.contains(second) },
+      "a note another process saved never shows: loading again only reads the store's cache; follow changes()"
+    )
+  }
+
+  /// Following is structured: `followChanges()` runs until its task is cancelled, so that
+  /// cancelling that task stops it. One that starts a `Task` of its own and returns leaves
+  /// that task following after the screen is gone.
+  @Test func keepsFollowingUntilCancelledAndNoLonger() async throws {
+    let first = Note(text: "Buy milk")
+    let repository = InMemoryRepository([first])
+    let model = NoteListModel(repository: repository)
+    let returned = Flag()
+    let following = Task {
+      await model.followChanges()
+      returned.set()
+    }
+    try #require(await eventually { model.notes == [first] })
+    let second = Note(text: "Call the bank")
+    try await repository.save(second)
+    try #require(await eventually { model.notes.contains(second) })
+    #expect(
+      !returned.isSet,
+      "followChanges() returned while the list still follows the store: the task it started outlives the one that called it, and cancelling that one stops nothing"
+    )
+    following.cancel()
+    await following.value
+    let third = Note(text: "Saved after the screen closed")
+    try await repository.save(third)
+    await repository.synchronize()
+    for _ in 0..<20 { await Task.yield() }
+    #expect(
+      !model.notes.contains(third),
+      "the list still followed the store after its task was cancelled")
+  }
+
   @Test func stopsWhenItsTaskIsCancelled() async throws {
     let model = NoteListModel(repository: InMemoryRepository<Note>())
     let following = Task { await model.followChanges() }
     following.cancel()
     await following.value  // Returns: a cancelled follower does not run forever.
   }
+}
+
+/// Set once, read from the main actor.
+@MainActor final class Flag {
+  private(set) var isSet = false
+
+  func set() { isSet = true }
 }

@@ -61,7 +61,69 @@ actor ChangedRightAfterLookup: Repository {
   func synchronize() async throws {}
 }
 
+/// Notes on a disk that refuses every write.
+actor RefusingNotes: Repository {
+  struct DiskFull: Error {}
+  private let notes: InMemoryRepository<Note>
+
+  init(_ notes: [Note]) {
+    self.notes = InMemoryRepository(notes)
+  }
+
+  func find(by id: Note.ID) async -> Note? { await notes.find(by: id) }
+  func save(_ item: Note) async throws { throw DiskFull() }
+  func save(_ item: Note, if condition: @Sendable (Note?) -> Bool) async throws -> Bool {
+    throw DiskFull()
+  }
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
+  where Items.Element == Note {
+    throw DiskFull()
+  }
+  func insert(_ item: Note) async throws -> Bool { throw DiskFull() }
+  func delete(_ id: Note.ID) async throws { throw DiskFull() }
+  func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == Note.ID {
+    throw DiskFull()
+  }
+  func loadAll() async -> [Note] { await notes.loadAll() }
+  func changes() -> RepositoryChanges<Note.ID> { .finished }
+  func synchronize() async throws {}
+}
+
 @MainActor @Suite struct NoteEditorTests {
+  /// Another window saves the same note while the person types, before they press save: the
+  /// edit was made on the text they opened, so saving it would undo that change. Refreshing
+  /// the note just before saving, then saving "if current", takes the other change as the
+  /// base and overwrites it all the same.
+  @Test func editOverAChangeMadeWhileTypingIsRefused() async throws {
+    let note = Note(text: "Buy milk")
+    let repository = InMemoryRepository([note])
+    let editor = NoteEditor(repository: repository)
+    await editor.open(note.id)
+    editor.text = "Buy oat milk"
+    try await repository.save(Note(id: note.id, text: "Buy milk and eggs"))  // Another window.
+    let saved = try await editor.saveEdit()
+    #expect(
+      await repository.find(by: note.id)?.text == "Buy milk and eggs",
+      "a change saved while the person typed was overwritten: the edit must be checked against the note as it was opened"
+    )
+    #expect(!saved)
+  }
+
+  /// A store that fails is not another writer: the screen would offer to reload, and the
+  /// person would never learn that nothing can be saved.
+  @Test func storeFailureIsNotSomeoneElsesChange() async throws {
+    let note = Note(text: "Buy milk")
+    let editor = NoteEditor(repository: RefusingNotes([note]))
+    await editor.open(note.id)
+    editor.text = "Buy oat milk"
+    await #expect(
+      throws: RefusingNotes.DiskFull.self,
+      "the store failed, and saveEdit() said someone else changed the note: a store error is not a domain answer"
+    ) {
+      _ = try await editor.saveEdit()
+    }
+  }
+
   @Test func editIsSaved() async throws {
     let note = Note(text: "Buy milk")
     let repository = InMemoryRepository([note])

@@ -5,19 +5,29 @@ import Testing
 
 @testable import Exercise10
 
-/// A store in memory that counts the calls that change it.
+/// A store in memory that counts the calls that change it; when `refusing`, every batch is
+/// refused, as a full disk refuses it.
 actor CountingRepository: Repository {
+  struct DiskFull: Error {}
   private var notes: [Note] = []
   private(set) var calls = 0
+  private let refusing: Bool
 
-  func save(_ item: Note) {
+  init(refusing: Bool = false) {
+    self.refusing = refusing
+  }
+
+  func save(_ item: Note) throws {
     calls += 1
+    if refusing { throw DiskFull() }
     notes.removeAll { $0.id == item.id }
     notes.append(item)
   }
 
-  func save<Items: Sequence & Sendable>(contentsOf items: Items) where Items.Element == Note {
+  func save<Items: Sequence & Sendable>(contentsOf items: Items) throws
+  where Items.Element == Note {
     calls += 1
+    if refusing { throw DiskFull() }
     for item in items {
       notes.removeAll { $0.id == item.id }
       notes.append(item)
@@ -84,6 +94,17 @@ actor CountingRepository: Repository {
     #expect(
       calls == 1,
       "200 lines cost \(calls) calls to the store (each a hop and a durable write): save them in one call"
+    )
+  }
+
+  /// A batch the store refused imported nothing, and the screen must not count it.
+  @Test func refusedImportCountsNothing() async throws {
+    let repository = CountingRepository(refusing: true)
+    let model = ImportModel(repository: repository)
+    await #expect(throws: CountingRepository.DiskFull.self) { try await model.importLines(pasted) }
+    #expect(
+      model.imported == 0,
+      "the store refused the batch and the screen says \(model.imported) notes were imported: count them once they are stored"
     )
   }
 }

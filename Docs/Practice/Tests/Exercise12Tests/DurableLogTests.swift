@@ -58,4 +58,54 @@ import Testing
       !seen[..<opened].contains(.returned),
       "append(_:) returned before its sync: the line was acknowledged before it was durable")
   }
+
+  /// The actor's jobs run one at a time, whatever queue the app gives it: an executor that
+  /// hands jobs to a concurrent queue (or to a global one) runs two appends at once, and two
+  /// writes and syncs on one descriptor interleave. The first sync waits (up to two seconds,
+  /// the only wait a correct log pays) for a second one to start beside it.
+  @Test func appendsRunOneAtATime() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let probe = OverlapProbe()
+    let log = try DurableLog(
+      fileURL: folder.file("log.txt"), queue: DispatchQueue(label: "log"),
+      sync: { _ in probe.sync() })
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<4 { group.addTask { try await log.append("line \(index)") } }
+      try await group.waitForAll()
+    }
+    #expect(
+      !probe.overlapped,
+      "two appends ran at once on one log: the executor must run the actor's jobs one at a time (a serial queue)"
+    )
+    let lines = try String(contentsOf: folder.file("log.txt"), encoding: .utf8)
+      .split(separator: "\n")
+    #expect(lines.count == 4, "the log holds \(lines.count) lines after 4 appends")
+  }
+}
+
+/// Notes whether two syncs were ever under way at once. The first one waits until a second
+/// starts, or two seconds, so that a log that runs jobs at once is caught every time.
+final class OverlapProbe: @unchecked Sendable {
+  private let lock = NSLock()
+  private var inside = 0
+  private var calls = 0
+  private var sawOverlap = false
+  private let second = DispatchSemaphore(value: 0)
+
+  var overlapped: Bool { lock.withLock { sawOverlap } }
+
+  func sync() {
+    let first = lock.withLock {
+      inside += 1
+      calls += 1
+      if inside > 1 {
+        sawOverlap = true
+        second.signal()
+      }
+      return calls == 1
+    }
+    if first { _ = second.wait(timeout: .now() + 2) }
+    lock.withLock { inside -= 1 }
+  }
 }

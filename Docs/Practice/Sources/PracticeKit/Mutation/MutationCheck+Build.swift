@@ -82,7 +82,7 @@ extension MutationCheck {
     try Data(item.mutant.source.utf8).write(to: mutantFile)
     // As far as the data-race checks, which run on SIL: type-checking alone misses them.
     let compiler = [
-      ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc", "-emit-sil", "-o", "/dev/null",
+      ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc", "-emit-sil", "-wmo", "-o", "/dev/null",
     ]
     var flags = [
       "-swift-version", "6", "-parse-as-library", "-I", modules,
