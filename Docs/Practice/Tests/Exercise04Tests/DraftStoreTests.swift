@@ -56,7 +56,9 @@ let blocks = """
   its thread (a semaphore, a lock or a sync wait) until the disk answers; wait with await
   """
 
-@Suite struct DraftStoreTests {
+/// One test at a time: a fix that blocks a thread inside the actor then blocks one of the pool's
+/// threads, and the test still has another to notice it on and to say so.
+@Suite(.serialized) struct DraftStoreTests {
   @Test func savesOneAfterAnotherLeaveTheLastDraft() async throws {
     let disk = HeldFirstWriteDisk()
     await disk.letTheFirstWriteLand()
@@ -89,7 +91,9 @@ let blocks = """
       for draft in drafts.dropFirst() {
         tasks.append(Task { try await store.save(draft) })
         guard await answer(within: .seconds(20), { await store.text }) != nil else {
+          // Let everything finish before the next test, or its blocked threads starve it.
           await disk.letTheFirstWriteLand()
+          for task in tasks { _ = await task.result }
           Issue.record(Comment(rawValue: blocks))
           return
         }

@@ -17,6 +17,9 @@ struct MutationCheck {
   var testWorkers = 3
   var compileWorkers = 2
 
+  /// Changes whenever the way mutants are checked changes, so that older outcomes are not reused.
+  static let toolVersion = "mutation-check 2"
+
   /// The share of compiled mutants each exercise's tests must kill.
   static let requiredScore = 0.9
 
@@ -102,7 +105,7 @@ struct MutationCheck {
       let supportFolder = folder.file("Tests/ExerciseSupport")
       let support = try FileManager.default.contentsOfDirectory(atPath: supportFolder.path).sorted()
         .map { try String(contentsOf: supportFolder.appendingPathComponent($0), encoding: .utf8) }
-      return [exercise.folder] + tests + support + runner.buildFlags + [MutantPackage.manifest(
+      return [Self.toolVersion, exercise.folder] + tests + support + runner.buildFlags + [MutantPackage.manifest(
         targets: [], questionBank: folder.url)]
     } catch {
       throw .fileUnreadable(exercise.testTarget, reason: error.localizedDescription)
