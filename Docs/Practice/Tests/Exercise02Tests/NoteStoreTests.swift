@@ -65,6 +65,18 @@ import Testing
       "the damaged notes.json was written over: every note it held is gone")
   }
 
+  /// A write the disk refuses (here the folder is gone, a file in its place) reaches the caller.
+  @Test func failedWriteThrows() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let store = try NoteStore(fileURL: folder.file("notes.json"))
+    folder.remove()
+    try Data().write(to: folder.url)
+    await #expect(throws: (any Error).self, "the disk refused the note and save(_:) did not throw") {
+      try await store.save(Note(text: "Buy milk"))
+    }
+  }
+
   /// A note that cannot be decoded is damage too: skipping it without a word, then writing the
   /// file without it at the next save, loses it for good.
   @Test func undecodableNoteIsNeverDroppedSilently() async throws {

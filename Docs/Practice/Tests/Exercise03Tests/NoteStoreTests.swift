@@ -17,6 +17,25 @@ import Testing
       "a saved note is not in the file: the file must hold every note save(_:) returned for")
   }
 
+  /// A hundred saves at once, each of its own note: every one is in memory and in the file.
+  /// A save that reads the notes, suspends, then writes back its copy loses the others'.
+  @Test func savesAtOnceAreAllKept() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let store = try NoteStore(fileURL: folder.file("notes.json"))
+    let notes = (1...100).map { Note(text: "Note \($0)") }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for note in notes { group.addTask { try await store.save(note) } }
+      try await group.waitForAll()
+    }
+    let inMemory = await store.loadAll().count
+    let onDisk = try await NoteStore(fileURL: folder.file("notes.json")).loadAll().count
+    #expect(
+      inMemory == 100 && onDisk == 100,
+      "100 notes saved at once, \(inMemory) in memory and \(onDisk) in the file: a save must not write back a stale copy of the notes"
+    )
+  }
+
   /// Ways a write fails after the store opened, each making every later write into `folder`
   /// fail: a fix for one of them (say, creating the folder when it is missing) must still
   /// keep memory and file together for the others.

@@ -123,6 +123,30 @@ let blocks = """
     }
   }
 
+  /// Ten saves started at once, none waiting for another, on a disk slow at random: they
+  /// still write one at a time, every draft lands, and the disk ends with the text the store
+  /// ends with. An `await` between taking the previous write and registering this one lets
+  /// two saves chain to the same write, and both write at once.
+  @Test func savesStartedAtOnceWriteOneAtATime() async throws {
+    let disk = HeldFirstWriteDisk()
+    await disk.letTheFirstWriteLand()
+    let store = DraftStore(write: { data in await disk.write(data) })
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 1...10 { group.addTask { try await store.save("Draft \(index)") } }
+      try await group.waitForAll()
+    }
+    _ = await eventually { await disk.landed.count == 10 }
+    let landed = await disk.landed
+    #expect(
+      await !disk.overlapped,
+      "ten saves at once: a draft was written while another was still being written")
+    #expect(landed.count == 10, "ten saves at once: \(landed.count) drafts reached the disk")
+    let shown = await store.text
+    #expect(
+      landed.last == shown,
+      "ten saves at once: the disk keeps \"\(landed.last ?? "")\", the store shows \"\(shown)\"")
+  }
+
   @Test func failedWriteReachesTheCaller() async throws {
     struct DiskFull: Error {}
     let store = DraftStore(write: { _ in throw DiskFull() })

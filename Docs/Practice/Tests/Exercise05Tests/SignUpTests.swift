@@ -63,6 +63,25 @@ actor RefusingAccounts: Repository {
 }
 
 @Suite struct SignUpTests {
+  /// Every name is vetted, and vetted before it is claimed: the vetting is a call the claim
+  /// waits for, not one it skips or leaves running behind it.
+  @Test func nameIsVettedBeforeItIsClaimed() async throws {
+    let accounts = InMemoryRepository<Account>()
+    let vetting = VettingLog()
+    let signUp = SignUp(
+      accounts: accounts,
+      vetName: { name in
+        try? await Task.sleep(for: .milliseconds(20))
+        await vetting.vetted(name, alreadyClaimed: await accounts.find(by: name) != nil)
+      })
+    _ = try await signUp.claim("ada", for: "Ada Lovelace")
+    let log = await vetting.entries
+    #expect(
+      log == ["ada: not claimed yet"],
+      "the vetting of \"ada\" went \(log): each name must be vetted, and claimed only once vetted"
+    )
+  }
+
   /// A store that fails is not a name that is taken: the person would be told to pick
   /// another name when nothing is wrong with theirs, and never learn the save failed.
   @Test func storeFailureIsNotANameTaken() async throws {
@@ -116,5 +135,14 @@ actor RefusingAccounts: Repository {
     #expect(
       owner == (results[0] ? "Ada Lovelace" : "Ada Byron"),
       "the person told \"ada\" is theirs is not its owner in the store (\(owner ?? "nobody"))")
+  }
+}
+
+/// What the vetting saw, in order.
+actor VettingLog {
+  private(set) var entries: [String] = []
+
+  func vetted(_ name: String, alreadyClaimed: Bool) {
+    entries.append("\(name): \(alreadyClaimed ? "already claimed" : "not claimed yet")")
   }
 }

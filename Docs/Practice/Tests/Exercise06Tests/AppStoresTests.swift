@@ -70,6 +70,18 @@ import Testing
     }
   }
 
+  /// A write the disk refuses reaches the screen that saved.
+  @Test func failedSaveThrows() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let list = try AppStores(directory: folder.url).notesForList()
+    folder.remove()
+    try Data().write(to: folder.url)
+    await #expect(throws: (any Error).self, "the disk refused the note and save(_:) did not throw") {
+      try await list.save(Note(text: "Buy milk"))
+    }
+  }
+
   /// A store per folder: an app that opens two folders keeps them apart.
   @Test func twoFoldersKeepTheirNotesApart() async throws {
     let first = try TemporaryFolder()

@@ -61,19 +61,25 @@ actor ChangedRightAfterLookup: Repository {
   func synchronize() async throws {}
 }
 
-/// Notes on a disk that refuses every write.
+/// Notes on a disk that refuses writes: the first `refusals` conditional saves, or every write.
 actor RefusingNotes: Repository {
   struct DiskFull: Error {}
   private let notes: InMemoryRepository<Note>
+  private var refusals: Int
 
-  init(_ notes: [Note]) {
+  init(_ notes: [Note], refusals: Int = .max) {
     self.notes = InMemoryRepository(notes)
+    self.refusals = refusals
   }
 
   func find(by id: Note.ID) async -> Note? { await notes.find(by: id) }
   func save(_ item: Note) async throws { throw DiskFull() }
   func save(_ item: Note, if condition: @Sendable (Note?) -> Bool) async throws -> Bool {
-    throw DiskFull()
+    guard refusals == 0 else {
+      refusals -= 1
+      throw DiskFull()
+    }
+    return try await notes.save(item, if: condition)
   }
   func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
   where Items.Element == Note {
@@ -109,6 +115,21 @@ actor RefusingNotes: Repository {
     #expect(!saved)
   }
 
+  /// A save the disk refused changed nothing: once the disk is back, saving again works. An
+  /// editor that took the edit as its opened note before the save succeeded would now call
+  /// its own unsaved edit someone else's change.
+  @Test func saveAfterAFailedSaveWorks() async throws {
+    let note = Note(text: "Buy milk")
+    let repository = RefusingNotes([note], refusals: 1)
+    let editor = NoteEditor(repository: repository)
+    await editor.open(note.id)
+    editor.text = "Buy oat milk"
+    await #expect(throws: RefusingNotes.DiskFull.self) { _ = try await editor.saveEdit() }
+    #expect(
+      try await editor.saveEdit(),
+      "after a save the disk refused, saving again was refused as someone else's change")
+  }
+
   /// A store that fails is not another writer: the screen would offer to reload, and the
   /// person would never learn that nothing can be saved.
   @Test func storeFailureIsNotSomeoneElsesChange() async throws {
@@ -129,6 +150,7 @@ actor RefusingNotes: Repository {
     let repository = InMemoryRepository([note])
     let editor = NoteEditor(repository: repository)
     await editor.open(note.id)
+    #expect(editor.text == "Buy milk", "the opened note's text is not on screen to edit")
     editor.text = "Buy oat milk"
     #expect(try await editor.saveEdit(), "saveEdit() refused an edit nobody else had touched")
     #expect(await repository.find(by: note.id)?.text == "Buy oat milk")

@@ -82,8 +82,8 @@ actor CountingRepository: Repository {
     let repository = CountingRepository()
     let model = ImportModel(repository: repository)
     try await model.importLines(pasted)
+    #expect(model.imported == 200, "the screen counts \(model.imported) of 200 imported notes")
     #expect(await repository.loadAll().map(\.text) == (1...200).map { "Question \($0)" })
-    #expect(model.imported == 200)
   }
 
   @Test func importIsOneCallToTheStore() async throws {
@@ -106,5 +106,14 @@ actor CountingRepository: Repository {
       model.imported == 0,
       "the store refused the batch and the screen says \(model.imported) notes were imported: count them once they are stored"
     )
+  }
+
+  /// Two pastes imported at once: the count is the sum of both.
+  @Test func twoImportsAtOnceCountBoth() async throws {
+    let model = ImportModel(repository: CountingRepository())
+    async let first: Void = model.importLines(pasted)
+    async let second: Void = model.importLines(pasted)
+    _ = try await (first, second)
+    #expect(model.imported == 400, "two imports of 200 notes at once counted \(model.imported)")
   }
 }

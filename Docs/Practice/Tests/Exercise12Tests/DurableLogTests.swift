@@ -18,6 +18,50 @@ import Testing
     #expect(try String(contentsOf: folder.file("log.txt"), encoding: .utf8) == "first\nsecond\n")
   }
 
+  /// A log that cannot open its file says so at once, rather than failing every append later.
+  @Test func aFileThatCannotBeOpenedMakesInitThrow() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    #expect(throws: (any Error).self, "the log's file could not be opened and init did not throw") {
+      _ = try DurableLog(
+        fileURL: folder.file("missing folder/log.txt"), queue: DispatchQueue(label: "log"))
+    }
+  }
+
+  /// A log that goes away closes its file: an app that opens and drops logs must not run out
+  /// of file descriptors.
+  @Test func aLogThatGoesAwayClosesItsFile() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = folder.file("log.txt")
+    do {
+      let log = try DurableLog(fileURL: file, queue: DispatchQueue(label: "log"))
+      try await log.append("a line")
+      #expect(openDescriptors(of: file) == 1)
+    }
+    let left = await eventuallyCount { openDescriptors(of: file) == 0 }
+    #expect(left, "the log is gone and its file is still open: deinit must close it")
+  }
+
+  /// How many of this process's descriptors are open on `file` (Linux's /proc; elsewhere 0).
+  func openDescriptors(of file: URL) -> Int {
+    let folder = "/proc/self/fd"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let target = file.resolvingSymlinksInPath().path
+    return names.filter {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == target
+    }.count
+  }
+
+  /// Polls `condition` for up to five seconds (a deinit may run a moment after the last use).
+  func eventuallyCount(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<500 {
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+  }
+
   /// More logs than the pool has threads, each syncing to a disk that does not answer (the
   /// gate). A task on the pool must still run while they all wait; with syncs on the pool,
   /// it can only run once the gate opens.

@@ -33,7 +33,13 @@ struct MutationCheck {
     var killed: Int { outcomes.filter { $0.outcome.killed }.count }
     var byBuild: Int { outcomes.filter { $0.outcome == .killedByBuild }.count }
     var survivors: [Mutant] { outcomes.filter { $0.outcome == .survived }.map(\.mutant) }
-    var score: Double { compiled == 0 ? 1 : Double(killed) / Double(compiled) }
+    /// The survivors explained as equivalent to the solution.
+    var equivalent = 0
+    /// Killed, of the compiled mutants that are not equivalent: an equivalent mutant is the
+    /// solution written another way, which no test can or should refuse.
+    var score: Double {
+      compiled - equivalent <= 0 ? 1 : Double(killed) / Double(compiled - equivalent)
+    }
   }
 
   var workFolder: URL { folder.file(".build/mutants") }
