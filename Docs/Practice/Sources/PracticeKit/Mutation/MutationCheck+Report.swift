@@ -17,21 +17,24 @@ extension MutationCheck {
           + "\(found.count) (\(found.filter { $0.outcome.compiled }.count))")
     }
     printOut("")
-    printOut("| Exercise | Mutants | Compiled | Killed | Survivors | Score |")
+    printOut("| Exercise | Mutants | Compiled | Killed | Survivors (equivalent) | Score |")
     printOut("| --- | ---: | ---: | ---: | ---: | ---: |")
     for row in rows {
       let score = Int((row.score * 100).rounded(.down))
       let killed = row.byBuild > 0 ? "\(row.killed) (\(row.byBuild) by the build)" : "\(row.killed)"
       printOut(
         "| \(row.exercise.paddedNumber) \(row.exercise.folder) | \(row.outcomes.count) | "
-          + "\(row.compiled) | \(killed) | \(row.survivors.count) | \(score) % |")
+          + "\(row.compiled) | \(killed) | \(row.survivors.count) (\(row.equivalent)) | \(score) % |")
     }
     let compiled = rows.map(\.compiled).reduce(0, +)
     let killed = rows.map(\.killed).reduce(0, +)
+    let equivalent = rows.map(\.equivalent).reduce(0, +)
+    let counted = compiled - equivalent
     printOut(
       "| all | \(rows.map(\.outcomes.count).reduce(0, +)) | \(compiled) | \(killed) | "
-        + "\(rows.map(\.survivors.count).reduce(0, +)) | "
-        + "\(compiled == 0 ? 100 : killed * 100 / compiled) % |")
+        + "\(rows.map(\.survivors.count).reduce(0, +)) (\(equivalent)) | "
+        + "\(counted <= 0 ? 100 : killed * 100 / counted) % |")
+    printOut("Score: killed, of the compiled mutants not explained as equivalent.")
     printOut("")
     for row in rows {
       problems += check(row)
@@ -48,7 +51,8 @@ extension MutationCheck {
     }
     if row.score < Self.requiredScore {
       printOut(
-        "\(label) ✗ the tests kill \(row.killed) of \(row.compiled) compiled mutants; "
+        "\(label) ✗ the tests kill \(row.killed) of the \(row.compiled - row.equivalent) compiled "
+          + "mutants that are not equivalent; "
           + "they must kill at least \(Int(Self.requiredScore * 100)) %")
       problems += 1
     }

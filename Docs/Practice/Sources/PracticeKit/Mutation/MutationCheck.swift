@@ -5,8 +5,8 @@ import Foundation
 /// Checks that each exercise's tests check the property, not one symptom: every mutant of the
 /// solution (``Mutator``) is type-checked, the ones that compile are built with the exercise's
 /// tests in one package (``MutantPackage``) and tested one by one, and each exercise's tests
-/// must kill at least ``requiredScore`` of the mutants that compile. Every survivor must be
-/// explained in ``EquivalentMutants``. Outcomes are kept in ``MutantCache``.
+/// must kill at least ``requiredScore`` of the mutants that compile and are not equivalent to
+/// it. Every survivor must be explained as equivalent in ``EquivalentMutants``. Outcomes are kept in ``MutantCache``.
 struct MutationCheck {
   var folder: PracticeFolder
   var runner: ExerciseRunner
@@ -82,10 +82,12 @@ struct MutationCheck {
     var rows: [Row] = []
     for entry in all {
       let outcomes = zip(entry.mutants, entry.keys).map { ($0, cache[$1] ?? .notCompiled) }
-      rows.append(
-        Row(
-          exercise: entry.exercise, outcomes: outcomes,
-          controlPassed: !controls.contains(entry.exercise.number)))
+      var row = Row(
+        exercise: entry.exercise, outcomes: outcomes,
+        controlPassed: !controls.contains(entry.exercise.number))
+      let explained = EquivalentMutants(url: folder.file(EquivalentMutants.path(of: entry.exercise)))
+      row.equivalent = row.survivors.filter { explained.explanations[$0.key]?.isEmpty == false }.count
+      rows.append(row)
     }
     let problems = report(rows)
     let seconds = (ContinuousClock.now - start).components.seconds
