@@ -1,6 +1,6 @@
 // Checks exercise 10: importing many lines costs one call to the store, not one per line.
 
-import ExerciseSupport
+import Foundation
 import Persistence
 import Testing
 
@@ -13,12 +13,16 @@ actor CountingRepository: Repository {
   private var notes: [Note] = []
   private(set) var calls = 0
   private let refusing: Bool
-  /// When set, each batch waits for the next one, so that two imports return together.
-  private let batchesInPairs: Arrivals?
+  /// How many batches have arrived, and how many have been stored, readable without a hop to
+  /// the actor.
+  let arrivedBatches = LockedCount()
+  let storedBatches = LockedCount()
+  /// When set, batches wait until it is raised above zero.
+  let batchGate: LockedCount?
 
-  init(refusing: Bool = false, batchesInPairs: Bool = false) {
+  init(refusing: Bool = false, holdingBatches: Bool = false) {
     self.refusing = refusing
-    self.batchesInPairs = batchesInPairs ? Arrivals(expected: 2) : nil
+    batchGate = holdingBatches ? LockedCount() : nil
   }
 
   func save(_ item: Note) throws {
@@ -30,13 +34,15 @@ actor CountingRepository: Repository {
 
   func save<Items: Sequence & Sendable>(contentsOf items: Items) async throws
   where Items.Element == Note {
-    await batchesInPairs?.arrive()
+    arrivedBatches.increment()
+    while let batchGate, batchGate.value == 0 { try? await Task.sleep(for: .milliseconds(1)) }
     calls += 1
     if refusing { throw DiskFull() }
     for item in items {
       notes.removeAll { $0.id == item.id }
       notes.append(item)
     }
+    storedBatches.increment()
   }
 
   func insert(_ item: Note) -> Bool {
@@ -113,13 +119,42 @@ actor CountingRepository: Repository {
     )
   }
 
-  /// Two pastes imported at once, whose batches the store finishes together: the count is the
-  /// sum of both, even when one import reads the count, suspends, and writes it back.
+  /// Two pastes imported at once: the count is the sum of both, even when one import reads
+  /// the count, suspends, and writes it back. Both batches wait in the store; the test then
+  /// holds the main actor while the store finishes them, so that both imports go on together
+  /// when it lets go.
   @Test func twoImportsAtOnceCountBoth() async throws {
-    let model = ImportModel(repository: CountingRepository(batchesInPairs: true))
-    async let first: Void = model.importLines(pasted)
-    async let second: Void = model.importLines(pasted)
-    _ = try await (first, second)
+    let repository = CountingRepository(holdingBatches: true)
+    let model = ImportModel(repository: repository)
+    let first = Task { try await model.importLines(pasted) }
+    let second = Task { try await model.importLines(pasted) }
+    for _ in 0..<10_000 where repository.arrivedBatches.value < 2 {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    holdTheMainActor(until: { repository.storedBatches.value == 2 }) {
+      repository.batchGate?.increment()
+    }
+    try await first.value
+    try await second.value
     #expect(model.imported == 400, "two imports of 200 notes at once counted \(model.imported)")
   }
+}
+
+/// Runs `start`, then blocks the calling thread (here the main actor's) until `condition`
+/// holds, and a moment more, so that the tasks that resume once it holds all wait for the
+/// main actor.
+func holdTheMainActor(until condition: () -> Bool, after start: () -> Void) {
+  start()
+  for _ in 0..<10_000 where !condition() { usleep(1_000) }
+  usleep(50_000)
+}
+
+/// A count that any thread may read and raise.
+final class LockedCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+
+  func increment() { lock.withLock { count += 1 } }
 }
