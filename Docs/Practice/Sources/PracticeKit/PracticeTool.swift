@@ -82,7 +82,8 @@ import TerminalUI
     case .verify:
       let solved = try await SolutionCheck(folder: folder, runner: runner, printOut: printOut).run()
       printOut("Mutants: each exercise's tests must kill the mutants of its solution.")
-      let problems = try await MutationCheck(folder: folder, runner: runner, printOut: printOut).run()
+      let problems = try await MutationCheck(folder: folder, runner: runner, printOut: printOut)
+        .run()
       return solved == 0 && problems == 0 ? 0 : 1
     case .mutants(let exercise, let listOnly):
       let check = MutationCheck(

@@ -72,7 +72,8 @@ import Testing
     let store = try NoteStore(fileURL: folder.file("notes.json"))
     folder.remove()
     try Data().write(to: folder.url)
-    await #expect(throws: (any Error).self, "the disk refused the note and save(_:) did not throw") {
+    await #expect(throws: (any Error).self, "the disk refused the note and save(_:) did not throw")
+    {
       try await store.save(Note(text: "Buy milk"))
     }
   }

@@ -73,7 +73,9 @@ import Testing
     let store = try NoteStore(fileURL: folder.file("notes.json"))
     try await store.save(kept)
     try failure.happen(to: folder)
-    await #expect(throws: (any Error).self, "the disk refused the note (\(failure)) and save did not throw") {
+    await #expect(
+      throws: (any Error).self, "the disk refused the note (\(failure)) and save did not throw"
+    ) {
       try await store.save(Note(text: "Call the bank"))
     }
     #expect(

@@ -68,7 +68,8 @@ let blocks = """
     #expect(
       await eventually { await disk.landed.count == 2 }, "a draft never reached the disk")
     #expect(await disk.landed.last == "Dear Ada, thank you")
-    #expect(await store.text == "Dear Ada, thank you", "the store does not keep the last text saved")
+    #expect(
+      await store.text == "Dear Ada, thank you", "the store does not keep the last text saved")
   }
 
   /// The user types on while the first draft's write is still under way: the later saves
@@ -118,7 +119,8 @@ let blocks = """
         await !disk.overlapped,
         "round \(round): a draft was written while another was still being written: one write at a time, in the order of the saves"
       )
-      #expect(landed == drafts, "round \(round): the drafts landed as \(landed), not in the order saved")
+      #expect(
+        landed == drafts, "round \(round): the drafts landed as \(landed), not in the order saved")
       guard landed == drafts, await !disk.overlapped else { return }
     }
   }

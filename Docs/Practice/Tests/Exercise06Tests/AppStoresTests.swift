@@ -58,7 +58,8 @@ import Testing
       let stores = try AppStores(directory: folder.url)
       let handedOut = HandedOut()
       DispatchQueue.concurrentPerform(iterations: 4) { screen in
-        let store = try? (screen.isMultiple(of: 2) ? stores.notesForList() : stores.notesForEditor())
+        let store =
+          try? (screen.isMultiple(of: 2) ? stores.notesForList() : stores.notesForEditor())
         handedOut.add(store.map(ObjectIdentifier.init))
       }
       let distinct = handedOut.distinct
@@ -77,7 +78,8 @@ import Testing
     let list = try AppStores(directory: folder.url).notesForList()
     folder.remove()
     try Data().write(to: folder.url)
-    await #expect(throws: (any Error).self, "the disk refused the note and save(_:) did not throw") {
+    await #expect(throws: (any Error).self, "the disk refused the note and save(_:) did not throw")
+    {
       try await list.save(Note(text: "Buy milk"))
     }
   }

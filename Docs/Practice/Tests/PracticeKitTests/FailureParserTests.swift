@@ -86,6 +86,8 @@ import Testing
       """
     let failure = FailureParser.firstTestFailure(in: log)
     #expect(failure?.location == "NoteStoreTests.swift:60")
-    #expect(failure?.message == "the store shows a note that the disk refused: memory is ahead of the file")
+    #expect(
+      failure?.message
+        == "the store shows a note that the disk refused: memory is ahead of the file")
   }
 }

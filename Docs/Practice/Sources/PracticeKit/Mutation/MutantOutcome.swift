@@ -33,7 +33,8 @@ struct MutantCache {
   init(file: URL) {
     self.file = file
     let data = try? Data(contentsOf: file)
-    outcomes = data.flatMap { try? JSONDecoder().decode([String: MutantOutcome].self, from: $0) } ?? [:]
+    outcomes =
+      data.flatMap { try? JSONDecoder().decode([String: MutantOutcome].self, from: $0) } ?? [:]
   }
 
   subscript(key: String) -> MutantOutcome? {

@@ -58,7 +58,8 @@ struct MutantPackage {
     let support = root.appendingPathComponent("Support")
     try manager.createDirectory(at: support, withIntermediateDirectories: true)
     let supportSource = practice.file("Tests/ExerciseSupport")
-    for name in try manager.contentsOfDirectory(atPath: supportSource.path) where name.hasSuffix(".swift") {
+    for name in try manager.contentsOfDirectory(atPath: supportSource.path)
+    where name.hasSuffix(".swift") {
       try manager.copyItem(
         at: supportSource.appendingPathComponent(name), to: support.appendingPathComponent(name))
     }
@@ -67,7 +68,8 @@ struct MutantPackage {
       try manager.createDirectory(at: folder, withIntermediateDirectories: true)
       for test in try tests(of: member.exercise) {
         let text = Self.rewrite(test.text, of: member.exercise, for: member.target)
-        try Data(text.utf8).write(to: folder.appendingPathComponent("\(member.target)-\(test.name)"))
+        try Data(text.utf8).write(
+          to: folder.appendingPathComponent("\(member.target)-\(test.name)"))
       }
       let file =
         Self.isCompiledByTest(member.exercise)

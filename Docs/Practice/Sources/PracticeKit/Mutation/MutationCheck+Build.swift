@@ -15,7 +15,9 @@ extension MutationCheck {
 
   /// Checks `items`; the outcome of each, and the exercises whose unchanged solution failed
   /// its own tests in the mutants' package (their outcomes cannot be trusted).
-  func check(_ items: [Item]) async throws(PracticeError) -> (
+  func check(
+    _ items: [Item]
+  ) async throws(PracticeError) -> (
     outcomes: [MutantOutcome], failedControls: Set<Int>
   ) {
     do {
@@ -29,7 +31,8 @@ extension MutationCheck {
       var members = controls.map { exercise in
         MutantPackage.Member(
           target: Self.target(exercise, 0), exercise: exercise,
-          source: (try? String(contentsOf: folder.file(exercise.solutionPath), encoding: .utf8)) ?? "")
+          source: (try? String(contentsOf: folder.file(exercise.solutionPath), encoding: .utf8))
+            ?? "")
       }
       var memberOf: [String: Int] = [:]
       for (position, item) in items.enumerated() where outcomes[position] == nil {
@@ -48,7 +51,9 @@ extension MutationCheck {
       for (target, outcome) in tested {
         if let position = memberOf[target] {
           outcomes[position] = outcome
-        } else if outcome != .survived, let control = controls.first(where: { Self.target($0, 0) == target }) {
+        } else if outcome != .survived,
+          let control = controls.first(where: { Self.target($0, 0) == target })
+        {
           failedControls.insert(control.number)
         }
       }
@@ -82,7 +87,8 @@ extension MutationCheck {
     try Data(item.mutant.source.utf8).write(to: mutantFile)
     // As far as the data-race checks, which run on SIL: type-checking alone misses them.
     let compiler = [
-      ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc", "-emit-sil", "-wmo", "-o", "/dev/null",
+      ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc", "-emit-sil", "-wmo", "-o",
+      "/dev/null",
     ]
     var flags = [
       "-swift-version", "6", "-parse-as-library", "-I", modules,
@@ -115,7 +121,8 @@ extension MutationCheck {
   private func build(
     _ members: [MutantPackage.Member], refused: (String) -> Void
   ) async throws -> [MutantPackage.Member] {
-    let package = MutantPackage(root: workFolder.appendingPathComponent("package"), practice: folder)
+    let package = MutantPackage(
+      root: workFolder.appendingPathComponent("package"), practice: folder)
     var members = members
     for _ in 0..<8 {
       try package.write(members)

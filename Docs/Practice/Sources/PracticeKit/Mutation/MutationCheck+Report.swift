@@ -24,7 +24,8 @@ extension MutationCheck {
       let killed = row.byBuild > 0 ? "\(row.killed) (\(row.byBuild) by the build)" : "\(row.killed)"
       printOut(
         "| \(row.exercise.paddedNumber) \(row.exercise.folder) | \(row.outcomes.count) | "
-          + "\(row.compiled) | \(killed) | \(row.survivors.count) (\(row.equivalent)) | \(score) % |")
+          + "\(row.compiled) | \(killed) | \(row.survivors.count) (\(row.equivalent)) | \(score) % |"
+      )
     }
     let compiled = rows.map(\.compiled).reduce(0, +)
     let killed = rows.map(\.killed).reduce(0, +)
@@ -46,7 +47,9 @@ extension MutationCheck {
     var problems = 0
     let label = "  \(row.exercise.paddedNumber)"
     if !row.controlPassed {
-      printOut("\(label) ✗ the solution fails its own tests among the mutants: nothing here can be trusted")
+      printOut(
+        "\(label) ✗ the solution fails its own tests among the mutants: nothing here can be trusted"
+      )
       problems += 1
     }
     if row.score < Self.requiredScore {
@@ -62,7 +65,8 @@ extension MutationCheck {
       if let why = equivalents.explanations[survivor.key], !why.isEmpty {
         printOut("\(label) survivor, equivalent (\(path)): \(survivor.key)")
       } else {
-        printOut("\(label) ✗ survivor, not explained in \(path): \(survivor.key) (line \(survivor.line))")
+        printOut(
+          "\(label) ✗ survivor, not explained in \(path): \(survivor.key) (line \(survivor.line))")
         problems += 1
       }
     }

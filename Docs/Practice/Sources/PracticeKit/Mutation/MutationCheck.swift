@@ -85,8 +85,10 @@ struct MutationCheck {
       var row = Row(
         exercise: entry.exercise, outcomes: outcomes,
         controlPassed: !controls.contains(entry.exercise.number))
-      let explained = EquivalentMutants(url: folder.file(EquivalentMutants.path(of: entry.exercise)))
-      row.equivalent = row.survivors.filter { explained.explanations[$0.key]?.isEmpty == false }.count
+      let explained = EquivalentMutants(
+        url: folder.file(EquivalentMutants.path(of: entry.exercise)))
+      row.equivalent =
+        row.survivors.filter { explained.explanations[$0.key]?.isEmpty == false }.count
       rows.append(row)
     }
     let problems = report(rows)
@@ -107,14 +109,17 @@ struct MutationCheck {
 
   /// Everything besides the mutant that its outcome depends on.
   private func context(of exercise: Exercise) throws(PracticeError) -> [String] {
-    let package = MutantPackage(root: workFolder.appendingPathComponent("package"), practice: folder)
+    let package = MutantPackage(
+      root: workFolder.appendingPathComponent("package"), practice: folder)
     do {
       let tests = try package.tests(of: exercise).map { $0.name + $0.text }
       let supportFolder = folder.file("Tests/ExerciseSupport")
       let support = try FileManager.default.contentsOfDirectory(atPath: supportFolder.path).sorted()
         .map { try String(contentsOf: supportFolder.appendingPathComponent($0), encoding: .utf8) }
-      return [Self.toolVersion, exercise.folder] + tests + support + runner.buildFlags + [MutantPackage.manifest(
-        targets: [], questionBank: folder.url)]
+      return [Self.toolVersion, exercise.folder] + tests + support + runner.buildFlags + [
+        MutantPackage.manifest(
+          targets: [], questionBank: folder.url)
+      ]
     } catch {
       throw .fileUnreadable(exercise.testTarget, reason: error.localizedDescription)
     }

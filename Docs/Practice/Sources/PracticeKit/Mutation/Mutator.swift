@@ -118,18 +118,21 @@ struct Mutator {
       names.contains(String(match.3))
     else { return nil }
     let (indent, target, operation, operand) = (match.1, match.2, match.4, match.5)
-    return "\(indent)let read = \(target); await Task.yield(); \(target) = read \(operation) \(operand)"
+    return
+      "\(indent)let read = \(target); await Task.yield(); \(target) = read \(operation) \(operand)"
   }
 
   private func reads(_ names: [String], _ statement: SourceOutline.Statement) -> Bool {
-    let words = Set((statement.first...statement.last).flatMap { SourceOutline.words(outline.code[$0]) })
+    let words = Set(
+      (statement.first...statement.last).flatMap { SourceOutline.words(outline.code[$0]) })
     return names.contains { words.contains($0) }
   }
 
   private func writes(_ names: [String], _ statement: SourceOutline.Statement) -> Bool {
     let text = (statement.first...statement.last).map { outline.code[$0] }.joined(separator: " ")
     return names.contains { name in
-      let pattern = #"(^|[^\w.]|self\.)"# + name + #"(\[[^\]]*\])?\s*(=[^=]|\+=|-=)|"# + name
+      let pattern =
+        #"(^|[^\w.]|self\.)"# + name + #"(\[[^\]]*\])?\s*(=[^=]|\+=|-=)|"# + name
         + #"\.(append|insert|remove|merge|update)"#
       return text.range(of: pattern, options: .regularExpression) != nil
     }
@@ -143,7 +146,9 @@ struct Mutator {
   }
 
   static func makingAsync(_ header: String) -> String {
-    if header.contains(" throws") { return header.replacingOccurrences(of: " throws", with: " async throws") }
+    if header.contains(" throws") {
+      return header.replacingOccurrences(of: " throws", with: " async throws")
+    }
     if let arrow = header.range(of: " -> ") {
       return header.replacingCharacters(in: arrow, with: " async -> ")
     }
@@ -153,7 +158,9 @@ struct Mutator {
   /// Every statement that does something (not a declaration, `return`, `guard`, `throw` or
   /// `defer`), run in a task instead.
   private func tasks() -> [Mutant] {
-    let skipped: Set<String> = ["let", "var", "return", "guard", "throw", "defer", "case", "default"]
+    let skipped: Set<String> = [
+      "let", "var", "return", "guard", "throw", "defer", "case", "default",
+    ]
     return statements.filter { !skipped.contains($0.keyword) }.flatMap { statement in
       let body = Array(lines[statement.first...statement.last])
       return [(MutationOperator.task, "Task {"), (.detached, "Task.detached {")].map { kind, open in
@@ -192,7 +199,8 @@ struct Mutator {
       let line = lines[index]
       let keyword = statement.keyword
       guard let start = line.range(of: "\(keyword) "),
-        let end = line.range(of: keyword == "if" ? " {" : " else", range: start.upperBound..<line.endIndex)
+        let end = line.range(
+          of: keyword == "if" ? " {" : " else", range: start.upperBound..<line.endIndex)
       else { return [Mutant]() }
       let condition = String(line[start.upperBound..<end.lowerBound])
       let clauses = Self.clauses(condition)
@@ -302,16 +310,21 @@ struct Mutator {
     lines.indices.flatMap { index -> [Mutant] in
       let code = outline.code[index]
       var found: [Mutant] = []
-      if let range = code.range(of: #"DispatchQueue\(label: [^)]*\)"#, options: .regularExpression) {
+      if let range = code.range(of: #"DispatchQueue\(label: [^)]*\)"#, options: .regularExpression)
+      {
         var changed = lines
         let call = String(lines[index][range])
         changed[index].replaceSubrange(range, with: call.dropLast() + ", attributes: .concurrent)")
-        found.append(mutant(.concurrentQueue, at: index, site: lines[index].trimmingLeadingSpaces, lines: changed))
+        found.append(
+          mutant(
+            .concurrentQueue, at: index, site: lines[index].trimmingLeadingSpaces, lines: changed))
       }
       if let range = code.range(of: #"[\w.]+\.async \{"#, options: .regularExpression) {
         var changed = lines
         changed[index].replaceSubrange(range, with: "DispatchQueue.global().async {")
-        found.append(mutant(.concurrentQueue, at: index, site: lines[index].trimmingLeadingSpaces, lines: changed))
+        found.append(
+          mutant(
+            .concurrentQueue, at: index, site: lines[index].trimmingLeadingSpaces, lines: changed))
       }
       return found
     }

@@ -126,7 +126,8 @@ struct SourceOutline {
         switch character {
         case "{":
           let opener = pending.last.map { code[$0.first] } ?? text
-          blocks.append(Block(kind: blockKind(opening: text, statement: opener), parent: stack.last))
+          blocks.append(
+            Block(kind: blockKind(opening: text, statement: opener), parent: stack.last))
           stack.append(blocks.count - 1)
         case "}" where stack.count > 1:
           let closed = stack.removeLast()
@@ -151,7 +152,8 @@ struct SourceOutline {
     let head = String(lines[statement.first].prefix(code[statement.first].count))
       .trimmingLeadingSpaces.trimmingTrailingSpaces
     blocks[statement.block].statements.append(
-      Statement(first: statement.first, last: max(last, statement.first), block: statement.block,
+      Statement(
+        first: statement.first, last: max(last, statement.first), block: statement.block,
         head: head))
   }
 
