@@ -57,7 +57,10 @@
 #                every save; ARGS="list", "hint N", "reset N" or "run N" work without a terminal
 #   check-practice  the practice package's own tests, then `practice verify`: every exercise must
 #                fail as shipped for its stated reason, pass with its solution, and fail for its
-#                stated reason with each of its wrong fixes (files are put back after)
+#                stated reason with each of its wrong fixes (files are put back after); then the
+#                mutation check: each exercise's tests must kill 90 % of the mutants of its
+#                solution that compile, every survivor explained in Solutions/NN-name.mutants.md
+#                (Docs/Practice/README.md; outcomes cached in Docs/Practice/.build/mutants)
 #   check-claims  compare what the articles say about the code (Repository's requirements, the
 #                nonisolated members, the calls that block, the locks, the executor's order, the
 #                save path's types, the tests named) with the code, after proving on mutated

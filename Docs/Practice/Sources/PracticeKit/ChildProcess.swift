@@ -14,14 +14,19 @@ public struct ChildProcessResult: Sendable {
   public var status: Int32
   /// What it wrote to standard output and standard error, interleaved.
   public var output: String
+  /// Whether it was stopped because it ran past its time limit.
+  public var timedOut = false
 }
 
 /// Starts commands with standard input on `/dev/null` (so a child never reads the terminal
 /// the watch mode owns) and their output in a temporary file (so no pipe fills up).
 enum ChildProcess {
   /// Runs `arguments` (the first found on `PATH`) in `directory`, and returns when it ends.
-  /// Cancelling the calling task sends the child SIGTERM.
-  static func run(_ arguments: [String], in directory: URL) async throws -> ChildProcessResult {
+  /// After `timeLimit` it kills the child and everything it started (``ProcessTree``), and
+  /// says so in the result. Cancelling the calling task sends them all SIGTERM.
+  static func run(
+    _ arguments: [String], in directory: URL, timeLimit: Duration? = nil
+  ) async throws -> ChildProcessResult {
     let log = FileManager.default.temporaryDirectory
       .appendingPathComponent("practice-\(UUID().uuidString).log")
     try Data().write(to: log)
@@ -42,14 +47,22 @@ enum ChildProcess {
     }
     try process.run()
     let identifier = process.processIdentifier
+    let timer = Task { () -> Bool in
+      guard let timeLimit else { return false }
+      do { try await Task.sleep(for: timeLimit) } catch { return false }
+      ProcessTree.kill(identifier)
+      return true
+    }
     let status = await withTaskCancellationHandler {
       var statuses = ends.makeAsyncIterator()
       return await statuses.next() ?? 143
     } onCancel: {
-      kill(identifier, SIGTERM)
+      ProcessTree.kill(identifier, signal: SIGTERM)
     }
+    timer.cancel()
+    let killedByTimer = await timer.value && status == 128 + SIGKILL
     try? output.close()
     let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-    return ChildProcessResult(status: status, output: text)
+    return ChildProcessResult(status: status, output: text, timedOut: killedByTimer)
   }
 }

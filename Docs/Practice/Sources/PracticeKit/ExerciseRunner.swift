@@ -21,12 +21,22 @@ public struct ExerciseRunner: Sendable {
   public var swift: String
   /// Extra arguments for `swift build` and `swift test`, such as `-Xswiftc -warnings-as-errors`.
   public var buildFlags: [String]
+  /// How long one exercise's tests may run before the runner stops them: far more than any
+  /// exercise's tests need, even on a loaded machine, so only a run that hangs reaches it.
+  public var testTimeLimit: Duration
+
+  /// The default ``testTimeLimit``.
+  public static let defaultTestTimeLimit = Duration.seconds(180)
 
   /// A runner for the package in `packageFolder`.
-  public init(packageFolder: URL, swift: String = "swift", buildFlags: [String] = []) {
+  public init(
+    packageFolder: URL, swift: String = "swift", buildFlags: [String] = [],
+    testTimeLimit: Duration = defaultTestTimeLimit
+  ) {
     self.packageFolder = packageFolder
     self.swift = swift
     self.buildFlags = buildFlags
+    self.testTimeLimit = testTimeLimit
   }
 
   /// Builds everything; the failure when the build fails, `nil` when it succeeds.
@@ -43,11 +53,21 @@ public struct ExerciseRunner: Sendable {
 
   /// Runs the tests of `exercise` on what was last built.
   public func test(_ exercise: Exercise) async throws -> (verdict: Verdict, log: String) {
+    try await test(target: exercise.testTarget)
+  }
+
+  /// Runs the tests of the test target `target` on what was last built, for at most
+  /// ``testTimeLimit``: a run that takes longer is stopped, test process included, and fails
+  /// with ``timedOut(after:)``.
+  func test(target: String) async throws -> (verdict: Verdict, log: String) {
     let result = try await ChildProcess.run(
       [
         swift, "test", "--skip-build", "--package-path", packageFolder.path, "--filter",
-        "\(exercise.testTarget)\\.",
-      ] + buildFlags, in: packageFolder)
+        "\(target)\\.",
+      ] + buildFlags, in: packageFolder, timeLimit: testTimeLimit)
+    if result.timedOut {
+      return (.failed(Self.timedOut(after: testTimeLimit)), result.output)
+    }
     if result.status == 0, FailureParser.firstTestFailure(in: result.output) == nil {
       return (.passed, result.output)
     }
@@ -68,6 +88,18 @@ public struct ExerciseRunner: Sendable {
     let tested = try await test(exercise)
     return RunReport(
       verdict: tested.verdict, seconds: seconds(since: start), log: built.log + tested.log)
+  }
+
+  /// The failure of a test run stopped at its time limit.
+  static func timedOut(after limit: Duration) -> FailureSummary {
+    FailureSummary(
+      stage: .test, location: nil,
+      message: "the tests did not finish within \(limit.components.seconds) s and were stopped",
+      details: [
+        "The fix probably blocks: a semaphore, a lock or a `sync` wait inside the actor holds "
+          + "its thread until something that needs the actor (or the pool) answers. "
+          + "Wait with `await` instead."
+      ])
   }
 
   private func seconds(since start: ContinuousClock.Instant) -> Double {

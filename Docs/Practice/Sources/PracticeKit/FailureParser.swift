@@ -56,16 +56,14 @@ public enum FailureParser {
   static func recordedIssues(_ lines: [String]) -> [FailureSummary] {
     var issues: [FailureSummary] = []
     for (index, line) in lines.enumerated() {
-      guard line.hasPrefix("✘ Test "), let at = line.range(of: " recorded an issue at ") else {
-        continue
-      }
-      let rest = line[at.upperBound...]
-      var location: String?
-      var message = String(rest)
-      if let colon = rest.range(of: ": ") {
-        location = shortLocation(String(rest[..<colon.lowerBound]))
-        message = String(rest[colon.upperBound...])
-      }
+      // `recorded an issue at F.swift:31:5: …`, or for a test with arguments `recorded an
+      // issue with 1 argument failure → a value at F.swift:31:5: …`.
+      guard line.hasPrefix("✘ Test "),
+        let match = line.firstMatch(
+          of: /\ recorded an issue(?: with .*?)? at (\S+\.swift:\d+(?::\d+)?): (.*)$/)
+      else { continue }
+      let location: String? = shortLocation(String(match.1))
+      let message = String(match.2)
       let comments = lines[(index + 1)...]
         .prefix { !$0.hasPrefix("✘ ") && !$0.hasPrefix("✔ ") && !$0.hasPrefix("◇ ") }
         .filter { $0.hasPrefix("↳ ") }

@@ -12,8 +12,12 @@ public enum PracticeCommand: Equatable, Sendable {
   case reset(Exercise)
   /// Builds and tests one exercise, and prints the verdict.
   case run(Exercise)
-  /// For CI: every exercise fails as shipped for its stated reason, and passes with its solution.
+  /// For CI: every exercise fails as shipped for its stated reason, passes with its solution,
+  /// refuses its wrong fixes, and its tests kill the mutants of its solution.
   case verify
+  /// The mutation check alone, for one exercise or all; with `listOnly`, the mutants are only
+  /// listed, not built or tested.
+  case mutants(Exercise?, listOnly: Bool)
   /// The usage text.
   case help
 
@@ -24,8 +28,13 @@ public enum PracticeCommand: Equatable, Sendable {
            practice hint N          the two hints of exercise N
            practice reset N         put exercise N back as shipped (your changes are lost)
            practice run N           build and test exercise N once, and print the verdict
-           practice verify          check that every exercise fails as shipped and passes with
-                                    its solution (for CI; needs every exercise as shipped)
+           practice verify          check that every exercise fails as shipped, passes with
+                                    its solution, refuses its wrong fixes, and that its tests
+                                    kill the mutants of its solution (for CI; needs every
+                                    exercise as shipped)
+           practice mutants [N] [--list]
+                                    the mutation check alone, for exercise N or all; --list
+                                    prints the mutants without building them
     From the repository's root: make practice ARGS="list" (or hint N, reset N, run N).
     """
 
@@ -42,6 +51,11 @@ public enum PracticeCommand: Equatable, Sendable {
       case "watch": return .watch
       default: return .help
       }
+    case "mutants":
+      let listOnly = rest.contains("--list")
+      let numbers = rest.filter { $0 != "--list" }
+      guard numbers.count <= 1 else { throw .usage("mutants takes one exercise at most\n\(usage)") }
+      return .mutants(try numbers.first.map(exercise), listOnly: listOnly)
     case "hint", "reset", "run":
       guard rest.count == 1 else { throw .usage("\(name) needs one exercise number\n\(usage)") }
       let exercise = try exercise(rest[0])

@@ -26,8 +26,9 @@ import TerminalUI
   }
 
   /// A tool configured from the environment: `PRACTICE_ROOT` (default: the package this file
-  /// was built from), `PRACTICE_STATE_DIR` (default: `.progress` in it), `SWIFT`, and
-  /// `PRACTICE_BUILD_FLAGS` (arguments for `swift build`, split at spaces).
+  /// was built from), `PRACTICE_STATE_DIR` (default: `.progress` in it), `SWIFT`,
+  /// `PRACTICE_BUILD_FLAGS` (arguments for `swift build`, split at spaces), and
+  /// `PRACTICE_TEST_TIME_LIMIT` (seconds one exercise's tests may run before they are stopped).
   public static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> PracticeTool {
@@ -39,8 +40,10 @@ import TerminalUI
       environment["PRACTICE_STATE_DIR"].map { URL(fileURLWithPath: $0) }
       ?? root.appendingPathComponent(".progress")
     let flags = (environment["PRACTICE_BUILD_FLAGS"] ?? "").split(separator: " ").map(String.init)
+    let limit = environment["PRACTICE_TEST_TIME_LIMIT"].flatMap(Int.init).map(Duration.seconds)
     let runner = ExerciseRunner(
-      packageFolder: root, swift: environment["SWIFT"] ?? "swift", buildFlags: flags)
+      packageFolder: root, swift: environment["SWIFT"] ?? "swift", buildFlags: flags,
+      testTimeLimit: limit ?? ExerciseRunner.defaultTestTimeLimit)
     return PracticeTool(folder: PracticeFolder(url: root), stateDirectory: state, runner: runner)
   }
 
@@ -77,7 +80,20 @@ import TerminalUI
     case .run(let exercise):
       return try await run(exercise)
     case .verify:
-      return try await SolutionCheck(folder: folder, runner: runner, printOut: printOut).run()
+      let solved = try await SolutionCheck(folder: folder, runner: runner, printOut: printOut).run()
+      printOut("Mutants: each exercise's tests must kill the mutants of its solution.")
+      let problems = try await MutationCheck(folder: folder, runner: runner, printOut: printOut)
+        .run()
+      return solved == 0 && problems == 0 ? 0 : 1
+    case .mutants(let exercise, let listOnly):
+      let check = MutationCheck(
+        folder: folder, runner: runner, printOut: printOut,
+        exercises: exercise.map { [$0] } ?? Exercise.all)
+      if listOnly {
+        try check.list()
+        return 0
+      }
+      return try await check.run() == 0 ? 0 : 1
     case .watch:
       guard Terminal.isTerminal(.standardInput), Terminal.isTerminal(.standardOutput) else {
         throw .usage(

@@ -1,4 +1,5 @@
-// Checks exercise 1: the counter compiles as an actor whose state the compiler checks.
+// Checks exercise 1: the counter compiles as an actor whose state the compiler checks, and a
+// thousand visits recorded at once are a thousand.
 
 import ExerciseSupport
 import Foundation
@@ -25,6 +26,33 @@ import Testing
       """
       VisitCounter.swift does not compile as an actor whose state is isolated: \
       \(result.firstError ?? "no error line")
+      """)
+  }
+
+  /// The property the actor protects: no visit is lost. A thousand tasks record at once, so
+  /// that a suspension point between reading a count and writing it back (an `await` in
+  /// `record`) lets them all read the same count.
+  @Test func countsEveryVisitOfAThousandAtOnce() throws {
+    let result = try SwiftCompiler.run(
+      file,
+      main: """
+        @main struct Visits {
+          static func main() async {
+            let counter = VisitCounter()
+            await withTaskGroup(of: Void.self) { group in
+              for _ in 0..<1_000 { group.addTask { await counter.record("home") } }
+            }
+            print(await counter.count(for: "home"))
+          }
+        }
+        """)
+    try #require(result.succeeded, "VisitCounter.swift does not build: \(result.firstError ?? "")")
+    let counted = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(
+      counted == "1000",
+      """
+      1,000 visits had been recorded and \(counted) were counted: no record may read the \
+      count, suspend, and write back a stale one
       """)
   }
 }

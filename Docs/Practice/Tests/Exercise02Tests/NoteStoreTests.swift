@@ -17,6 +17,14 @@ import Testing
     {"id":"6F0C8A41-2B7D-4E57-9E3A-0C1D2E3F4A5B","text":"Call the bank"}]
     """#.utf8)
 
+  /// Valid JSON whose second note cannot be decoded (its text is a number): what an older or
+  /// newer app, or a hand edit, leaves behind.
+  let oneUndecodable = Data(
+    #"""
+    [{"id":"6F0C8A41-2B7D-4E57-9E3A-0C1D2E3F4A5B","text":"Buy milk"},
+    {"id":"0B6E2C9D-7A51-4F3E-8D2C-1A9B8C7D6E5F","text":42}]
+    """#.utf8)
+
   @Test func missingFileIsAnEmptyStore() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -55,6 +63,36 @@ import Testing
     #expect(
       try Data(contentsOf: url) == damaged,
       "the damaged notes.json was written over: every note it held is gone")
+  }
+
+  /// A write the disk refuses (here the folder is gone, a file in its place) reaches the caller.
+  @Test func failedWriteThrows() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let store = try NoteStore(fileURL: folder.file("notes.json"))
+    folder.remove()
+    try Data().write(to: folder.url)
+    await #expect(throws: (any Error).self, "the disk refused the note and save(_:) did not throw")
+    {
+      try await store.save(Note(text: "Buy milk"))
+    }
+  }
+
+  /// A note that cannot be decoded is damage too: skipping it without a word, then writing the
+  /// file without it at the next save, loses it for good.
+  @Test func undecodableNoteIsNeverDroppedSilently() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let url = folder.file("notes.json")
+    try oneUndecodable.write(to: url)
+    if let store = try? NoteStore(fileURL: url) {
+      try? await store.save(Note(text: "A new note"))
+    }
+    let kept = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    #expect(
+      kept.contains("0B6E2C9D-7A51-4F3E-8D2C-1A9B8C7D6E5F"),
+      "a note that could not be decoded was skipped without a word, and the next save wrote the file without it"
+    )
   }
 
   /// Something that is there but cannot be read (here a folder where the file should be)

@@ -43,6 +43,36 @@ struct StoredNoteV1: Codable, Identifiable, Sendable, Equatable {
       "a version-1 note must become a note titled with its first line, the rest its body")
   }
 
+  /// Whatever version 1 stored is still there after the migration, blank lines and all: the
+  /// title is the text up to the first line break, the body everything after it, exactly.
+  @Test func migrationKeepsEveryLine() async throws {
+    for text in [
+      "Shopping\n\nMilk\n\nEggs\n", "\nA note whose first line is blank", "One line only",
+      "Title\n  indented body\n\n\n",
+    ] {
+      try await checkMigration(of: text)
+    }
+  }
+
+  func checkMigration(of text: String) async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let old = StoredNoteV1(id: UUID(), text: text)
+    try await LocalRepository<StoredNoteV1>(directory: folder.url, filename: "notes.json")
+      .save(old)
+    let migrated = try await Note.openStore(in: folder.url).loadAll()
+    let title = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+    let expected = Note(
+      id: old.id, title: String(title[0]), body: title.count > 1 ? String(title[1]) : "")
+    #expect(
+      migrated == [expected],
+      """
+      the version-1 text \(String(reflecting: text)) became \
+      \(migrated.map { "title \(String(reflecting: $0.title)), body \(String(reflecting: $0.body))" }): \
+      a migration must keep every line, blank ones included
+      """)
+  }
+
   /// A person who goes back to version 1 of the app (an older device, a restored backup)
   /// must be told the notes are newer, not that they are damaged: `.corrupt` offers to move
   /// the store aside, which would hide every note from the newer app.

@@ -36,6 +36,7 @@ import Testing
             let composer = Composer(outbox: outbox)
             composer.draft.body = "Dear Ada,"
             await composer.send()
+            print(composer.draft.body.isEmpty ? "cleared" : "not cleared")
             composer.draft.body = "Dear Charles,"
             await composer.send()
             print(await outbox.bodies().joined(separator: "|"))
@@ -43,7 +44,11 @@ import Testing
         }
         """)
     try #require(result.succeeded, "Composer.swift does not build: \(result.firstError ?? "")")
-    let bodies = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first == "cleared",
+      "after send() the screen still shows the message just sent: send clears the draft")
+    let bodies = lines.last ?? ""
     #expect(
       bodies == "Dear Ada,|Dear Charles,",
       """

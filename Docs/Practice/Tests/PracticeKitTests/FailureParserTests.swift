@@ -77,4 +77,17 @@ import Testing
       "✔ Test savedNoteSurvivesReopen() passed after 0.031 seconds.\n✔ Test run with 2 tests passed after 0.1 seconds."
     #expect(FailureParser.firstTestFailure(in: log) == nil)
   }
+
+  @Test func findsTheIssueOfATestWithArguments() {
+    let log = """
+      ✘ Test failedSave(_:) recorded an issue with 1 argument failure → the folder replaced by a file at NoteStoreTests.swift:60:5: Expectation failed: await store.loadAll() == [kept]
+      ↳ the store shows a note that the disk refused: memory is ahead of the file
+      ✘ Test run with 4 tests failed after 0.1 seconds with 1 issue.
+      """
+    let failure = FailureParser.firstTestFailure(in: log)
+    #expect(failure?.location == "NoteStoreTests.swift:60")
+    #expect(
+      failure?.message
+        == "the store shows a note that the disk refused: memory is ahead of the file")
+  }
 }

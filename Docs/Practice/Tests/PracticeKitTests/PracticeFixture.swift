@@ -11,8 +11,8 @@ struct PracticeFixture {
 
   /// The layout for every exercise (a learner's file, its shipped copy, its solution), and a
   /// script called instead of `swift` that prints `testLog` for `swift test` and exits with
-  /// `testStatus`.
-  init(testLog: String = "", testStatus: Int32 = 0) throws {
+  /// `testStatus`; or, when `testScript` is given, runs it (shell) for `swift test`.
+  init(testLog: String = "", testStatus: Int32 = 0, testScript: String? = nil) throws {
     root = FileManager.default.temporaryDirectory
       .appendingPathComponent("practice-tool-\(UUID().uuidString)")
     state = root.appendingPathComponent(".progress")
@@ -33,8 +33,7 @@ struct PracticeFixture {
     let script = """
       #!/bin/sh
       if [ "$1" = build ]; then echo "Build complete!"; exit 0; fi
-      cat '\(log.path)'
-      exit \(testStatus)
+      \(testScript ?? "cat '\(log.path)'; exit \(testStatus)")
       """
     try Data(script.utf8).write(to: swiftURL)
     try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swiftURL.path)
@@ -44,10 +43,13 @@ struct PracticeFixture {
   var swiftURL: URL { root.appendingPathComponent("fake-swift") }
 
   /// A tool on this folder that prints into `output`.
-  @MainActor func tool(_ output: Output) -> PracticeTool {
+  @MainActor func tool(
+    _ output: Output, testTimeLimit: Duration = ExerciseRunner.defaultTestTimeLimit
+  ) -> PracticeTool {
     var tool = PracticeTool(
       folder: PracticeFolder(url: root), stateDirectory: state,
-      runner: ExerciseRunner(packageFolder: root, swift: swiftURL.path))
+      runner: ExerciseRunner(
+        packageFolder: root, swift: swiftURL.path, testTimeLimit: testTimeLimit))
     tool.printOut = { output.lines.append($0) }
     tool.printError = { output.errors.append($0) }
     return tool

@@ -1,0 +1,43 @@
+// Wrong fix: the solution's conditional save, with `try?`, "so that any failure means the
+// note could not be saved". A store that fails (a full disk) is then reported as someone else's
+// change: the screen offers to reload, and nobody learns that nothing can be saved.
+// Refused by: a store error is not a domain answer
+
+import Foundation
+import Persistence
+
+/// A note, as the app stores it.
+struct Note: Codable, Identifiable, Sendable, Equatable {
+  var id = UUID()
+  var text: String
+}
+
+/// The editor screen's state: one note opened, edited, then saved.
+@MainActor final class NoteEditor {
+  private let repository: any Repository<Note>
+  /// The note as it was when it was opened (or last saved from here).
+  private(set) var opened: Note?
+  /// The text being edited.
+  var text = ""
+
+  init(repository: any Repository<Note>) {
+    self.repository = repository
+  }
+
+  /// Opens the note `id` for editing.
+  func open(_ id: Note.ID) async {
+    opened = await repository.find(by: id)
+    text = opened?.text ?? ""
+  }
+
+  /// Saves the edited text. Returns `false`, and saves nothing, when someone else changed the
+  /// note since it was opened.
+  func saveEdit() async throws -> Bool {
+    guard let opened else { return false }
+    var edited = opened
+    edited.text = text
+    guard (try? await repository.save(edited, ifCurrent: opened)) == true else { return false }
+    self.opened = edited
+    return true
+  }
+}

@@ -1,0 +1,31 @@
+// Wrong fix: the solution's one call for the whole batch, but the count is updated first, "so
+// that the screen shows progress at once". When the store refuses the batch, nothing was
+// imported, and the screen says 200 notes were.
+// Refused by: the store refused the batch and the screen says
+
+import Foundation
+import Persistence
+
+/// A note, as the app stores it.
+struct Note: Codable, Identifiable, Sendable, Equatable {
+  var id = UUID()
+  var text: String
+}
+
+/// The import screen's state: pasted lines become notes.
+@MainActor final class ImportModel {
+  private let repository: any Repository<Note>
+  private(set) var imported = 0
+
+  init(repository: any Repository<Note>) {
+    self.repository = repository
+  }
+
+  /// Stores one note per line that is not blank, all of them or, if the store fails, none.
+  func importLines(_ text: String) async throws {
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let notes = lines.filter { !$0.isEmpty }.map { Note(text: $0) }
+    imported += notes.count
+    try await repository.save(contentsOf: notes)
+  }
+}
