@@ -71,9 +71,17 @@ extension MutationCheck {
       }
     }
     let surviving = Set(row.survivors.map(\.key))
+    let made = Set(row.outcomes.map(\.mutant.key))
     for key in equivalents.explanations.keys.sorted() where !surviving.contains(key) {
-      printOut("\(label) ✗ \(path) explains a mutant that does not survive: \(key)")
-      problems += 1
+      if made.contains(key) {
+        // Killed this time: an equivalent mutant is killed only by a test that failed for
+        // another reason (a time limit met on a loaded machine), which makes the score no
+        // worse. Said, not counted: a kill that comes and goes must not fail the check.
+        printOut("\(label) note: \(path) explains a mutant that was killed this time: \(key)")
+      } else {
+        printOut("\(label) ✗ \(path) explains a mutant that is no longer made: \(key)")
+        problems += 1
+      }
     }
     return problems
   }
