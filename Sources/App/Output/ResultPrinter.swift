@@ -18,15 +18,10 @@ struct ResultPrinter {
 
   /// A list of questions, or `message` in text mode when there are none.
   func questions(_ questions: [Question], whenEmpty message: String) throws(AppError) {
-    if json {
-      console.writeOutput(try JSONFormatter().array(questions))
-    } else {
-      if questions.isEmpty {
-        console.writeError(message)
-      } else {
-        console.writeOutput(text.rows(questions))
-      }
-    }
+    // One page of the page printer: the two print the same bytes by construction.
+    var pages = QuestionPagePrinter(self)
+    try pages.print(questions)
+    pages.finish(whenEmpty: message)
   }
 
   /// A report: its JSON on standard output with `--json`, else `sentence` on standard error.
