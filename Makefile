@@ -7,23 +7,25 @@
 #                warnings as errors and compile every listing of the docs (scripts/check-docs),
 #                `swiftc -parse` the Apple-only templates, check that `make run` writes only the
 #                program's output to stdout (scripts/check-run-output), and run the whole test
-#                suite; one line per stage, the full output in .build/test-logs/. Needs the
+#                suites, the store's package's (Packages/LocalStore) and this one's; one line
+#                per stage, the full output in .build/test-logs/. Needs the
 #                Swift toolchain, make and bash only
 #   check        scripts/test check: everything slower, after `make test` (as .ci/run does):
 #                the durability checks in full (DURABILITY_CHECKS=full: every record of each
 #                workload's journal damaged in turn, every crash state of each workload, a
 #                failed sync in every role; their tables in .build/test-logs/), the
 #                availability check, the tutorial's steps and its check's mutations, a generated
-#                project's own make test (test-templates), the store embedded in a package
-#                with targets named Models, ViewModels and App (scripts/test-embedded-store),
+#                project's own make test (test-templates), a package with its own targets
+#                named Models, Persistence, ViewModels and App that depends on the store's
+#                package by path (scripts/test-client-package),
 #                the workflows' generator commands (scripts/check-workflows), the practice
 #                exercises, the articles' claims about the code (check-claims), and the store's
 #                slow checks, run with STORE_CHECKS=1 (the lock file removed, renamed and
 #                replaced every 2 ms under 2 and 4 writers, one killed per round:
 #                LockTamperingCheckTests; rounds per row: LOCK_CHECK_ROUNDS, 8 by default).
 #                Needs python3 too (the availability, tutorial and claims checks)
-#   test-tsan    run the whole test suite under the thread sanitizer (build in .build-tsan)
-#   stress       the crash tests with 2,000 kill -9 iterations instead of 200
+#   test-tsan    run both test suites under the thread sanitizer (builds in .build-tsan)
+#   stress       the store's crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
 #                and memory against the original pattern, SQLite and write+fsync; needs SQLite's
 #                headers, and says which package to install if they are missing
@@ -36,9 +38,7 @@
 #   run          build and run `questions` on the default data directory (ARGS="..." to pass arguments)
 #   new-project  write a new standalone package from Templates/: NAME=Recipes [MODEL=Item]
 #                [DIR=../NAME]; see scripts/new-project
-#   embed-store  copy the store, its tests and their origin record into another package under
-#                a module name of its own, and print the manifest lines to add:
-#                PACKAGE=../MyApp [TARGET=LocalStore]; see scripts/embed-store
+#   test-store   the store's package's own tests alone (Packages/LocalStore)
 #   test-templates  the generator's refusals, a generated project's own `make test`, and
 #                `swiftc -parse` of Templates/SwiftData and Templates/SwiftUI
 #   check-availability  (needs python3) fail if Sources, Tests, the benchmark or the Apple
@@ -71,7 +71,8 @@
 
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
-FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources \
+FORMAT_PATHS = Package.swift Sources Tests Packages/LocalStore/Package.swift \
+  Packages/LocalStore/Sources Packages/LocalStore/Tests Benchmarks/Package.swift Benchmarks/Sources \
   Docs/Practice/Package.swift Docs/Practice/Sources Docs/Practice/Tests Docs/Practice/Shipped \
   Docs/Practice/Solutions Docs/Practice/WrongFixes
 # The benchmark is a package of its own, so that only it depends on GRDB.
@@ -82,12 +83,14 @@ DIR ?= ../$(NAME)
 PORT ?= 8000
 # The exercises are a package of their own that depends on this one by path.
 PRACTICE = Docs/Practice
+# The store's package: the store, its SQLite sibling, the terminal and command-line kits.
+STORE = Packages/LocalStore
 PRACTICE_BIN = $$($(SWIFT) build --package-path $(PRACTICE) --show-bin-path)
 # No "Entering directory" lines on stdout when make runs make (as scripts/check-run-output does).
 MAKEFLAGS += --no-print-directory
 
 .PHONY: help build test check test-tsan stress bench bench-quick docs docs-preview run \
-  new-project embed-store test-templates check-availability check-apple-templates format lint \
+  new-project test-store test-templates check-availability check-apple-templates format lint \
   clean practice check-practice check-claims check-tutorial
 
 help:
@@ -108,16 +111,20 @@ check:
 	@scripts/need sqlite3.h "make check"
 	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" scripts/test check
 
+# The store's package first (its own tests), then this one.
 test-tsan:
 	@scripts/need sqlite3.h "make test-tsan"
+	$(SWIFT) build --build-tests --sanitize=thread --package-path $(STORE) --scratch-path $(STORE)/.build-tsan
+	TEST_SANITIZER=thread TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/ThreadSanitizer.supp" \
+	  $(SWIFT) test --skip-build --sanitize=thread --package-path $(STORE) --scratch-path $(STORE)/.build-tsan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TEST_SANITIZER=thread TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/ThreadSanitizer.supp" \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 stress:
 	@scripts/need sqlite3.h "make stress"
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	STRESS_ITERATIONS=2000 $(SWIFT) test --skip-build --filter ProcessFault
+	$(SWIFT) build --build-tests --package-path $(STORE) $(SWIFT_FLAGS)
+	STRESS_ITERATIONS=2000 $(SWIFT) test --skip-build --package-path $(STORE) --filter ProcessFault
 
 bench:
 	@scripts/need sqlite3.h "make bench"
@@ -170,12 +177,10 @@ new-project:
 	fi
 	@scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
 
-embed-store:
-	@if [ -z "$(PACKAGE)" ]; then \
-	  echo "make embed-store: give the package, e.g. make embed-store PACKAGE=../MyApp" >&2; \
-	  exit 64; \
-	fi
-	@scripts/embed-store "$(PACKAGE)" $(TARGET)
+test-store:
+	@scripts/need sqlite3.h "make test-store"
+	$(SWIFT) build --build-tests --package-path $(STORE) $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build --package-path $(STORE)
 
 test-templates:
 	scripts/test-templates
@@ -183,7 +188,8 @@ test-templates:
 check-availability:
 	@scripts/need python3 "make check-availability"
 	scripts/test-check-availability
-	scripts/check-availability Sources Tests Templates/SwiftData Templates/SwiftUI
+	scripts/check-availability Sources Tests Packages/LocalStore/Sources Packages/LocalStore/Tests \
+	  Templates/SwiftData Templates/SwiftUI
 	scripts/check-availability --package Benchmarks/Package.swift Benchmarks/Sources
 
 check-apple-templates:
@@ -199,4 +205,5 @@ lint:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build .build-tsan .build-tutorial Benchmarks/.build $(PRACTICE)/.build
+	rm -rf .build .build-tsan .build-tutorial Benchmarks/.build $(PRACTICE)/.build $(STORE)/.build \
+	  $(STORE)/.build-tsan

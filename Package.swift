@@ -19,77 +19,82 @@ let package = Package(
   products: [
     .library(name: "Models", targets: ["Models"]),
     .library(name: "Persistence", targets: ["Persistence"]),
-    .library(name: "SQLitePersistence", targets: ["SQLitePersistence"]),
     .library(name: "ViewModels", targets: ["ViewModels"]),
-    .library(name: "TerminalUI", targets: ["TerminalUI"]),
-    .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .executable(name: "questions", targets: ["questions"]),
   ],
+  dependencies: [
+    // The store, its SQLite sibling and the terminal and command-line kits: a package of
+    // their own, which any app depends on by path as this one does.
+    .package(path: "Packages/LocalStore")
+  ],
   targets: [
-    // Layers: Models and Persistence (independent of each other) <- ViewModels <- App;
-    // SQLitePersistence beside Persistence, for stores that outgrow memory.
-    // Persistence is generic: it stores any Codable & Identifiable value and imports no Models.
+    // Layers: Models <- Persistence and ViewModels (independent of each other) <- App.
+    // Persistence is the app's persistence layer: which store keeps the questions, their
+    // files, moving between them, built on the generic LocalStore (any Codable & Identifiable
+    // value); view models see only LocalStore's Repository protocol.
     .target(name: "Models", swiftSettings: swiftSettings),
-    .target(name: "Persistence", swiftSettings: swiftSettings),
-    // The SQLite store: a module of its own over the system's SQLite (`libsqlite3-dev`; the
-    // SDK's on Apple platforms), so that a target that does not use it links none of it.
-    .systemLibrary(
-      name: "CSQLite", path: "Sources/CSQLite",
-      providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]),
     .target(
-      name: "SQLitePersistence", dependencies: ["Persistence", "CSQLite"],
+      name: "Persistence",
+      dependencies: [
+        "Models", .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "LocalStoreSQLite", package: "LocalStore"),
+      ],
       swiftSettings: swiftSettings),
     .target(
-      name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
+      name: "ViewModels",
+      dependencies: ["Models", .product(name: "LocalStore", package: "LocalStore")],
+      swiftSettings: uiSettings),
 
-    // Front end: a generic terminal toolkit, the command-line plumbing every tool made from
-    // this template shares (console, arguments, data folder, exit codes), the app's commands
-    // and pages, and a thin `main`.
-    .target(name: "TerminalUI", swiftSettings: swiftSettings),
-    .target(
-      name: "CommandLineKit", dependencies: ["TerminalUI"],
-      swiftSettings: swiftSettings),
+    // Front end: the app's commands and pages over the package's terminal and command-line
+    // kits, and a thin `main`.
     .target(
       name: "App",
       dependencies: [
-        "Models", "Persistence", "SQLitePersistence", "ViewModels", "TerminalUI",
-        "CommandLineKit",
+        "Models", "Persistence", "ViewModels",
+        .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "LocalStoreSQLite", package: "LocalStore"),
+        .product(name: "TerminalUI", package: "LocalStore"),
+        .product(name: "CommandLineKit", package: "LocalStore"),
       ],
       swiftSettings: uiSettings),
     .executableTarget(
-      name: "questions", dependencies: ["App", "CommandLineKit"], swiftSettings: uiSettings),
+      name: "questions",
+      dependencies: ["App", .product(name: "CommandLineKit", package: "LocalStore")],
+      swiftSettings: uiSettings),
 
-    // Tests
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    // Tests (the store's own are in its package: `make test` runs both)
     .executableTarget(
-      name: "StoreWriter",
-      dependencies: ["Models", "Persistence", "SQLitePersistence", "ViewModels"],
-      path: "Tests/StoreWriter",
+      name: "QuizWriter",
+      dependencies: [
+        "Models", "ViewModels", .product(name: "LocalStore", package: "LocalStore"),
+      ],
+      path: "Tests/QuizWriter",
       swiftSettings: swiftSettings),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: swiftSettings),
     .testTarget(
       name: "PersistenceTests",
-      dependencies: ["Persistence", "SQLitePersistence", "Models", "TestSupport"],
-      swiftSettings: swiftSettings),
-    .testTarget(
-      name: "SQLitePersistenceTests",
-      dependencies: ["SQLitePersistence", "Persistence", "CSQLite", "TestSupport"],
+      dependencies: [
+        "Persistence", "Models", .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "LocalStoreSQLite", package: "LocalStore"),
+        .product(name: "LocalStoreTestSupport", package: "LocalStore"),
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "ViewModelsTests",
-      dependencies: ["ViewModels", "Persistence", "Models", "TestSupport"],
-      swiftSettings: swiftSettings),
-    .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
-      swiftSettings: swiftSettings),
-    .testTarget(
-      name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"],
+      dependencies: [
+        "ViewModels", "Models", .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "LocalStoreTestSupport", package: "LocalStore"),
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "Models", "Persistence", "SQLitePersistence", "ViewModels", "TerminalUI",
-        "CommandLineKit", "TestSupport",
+        "App", "Models", "Persistence", "ViewModels",
+        .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "LocalStoreSQLite", package: "LocalStore"),
+        .product(name: "TerminalUI", package: "LocalStore"),
+        .product(name: "CommandLineKit", package: "LocalStore"),
+        .product(name: "LocalStoreTestSupport", package: "LocalStore"),
       ],
       exclude: ["Fixtures"],
       swiftSettings: swiftSettings),

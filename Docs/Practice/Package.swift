@@ -28,9 +28,9 @@ let exercises: [(folder: String, module: String, compiledByTest: String?)] = [
   ("12-own-executor", "Exercise12", nil),
 ]
 
-/// The products of the package in the folder two levels up (the question bank).
-let persistence = Target.Dependency.product(name: "Persistence", package: "QuestionBank")
-let terminalUI = Target.Dependency.product(name: "TerminalUI", package: "QuestionBank")
+/// The products of the store's package, in the question bank two levels up.
+let persistence = Target.Dependency.product(name: "LocalStore", package: "LocalStore")
+let terminalUI = Target.Dependency.product(name: "TerminalUI", package: "LocalStore")
 
 /// One target with the code the learner edits, and one test target, per exercise.
 let exerciseTargets: [Target] = exercises.flatMap { exercise in
@@ -52,8 +52,8 @@ let package = Package(
     .executable(name: "practice", targets: ["practice"])
   ],
   dependencies: [
-    // The question bank, named so that its products resolve whatever its folder is called.
-    .package(name: "QuestionBank", path: "../..")
+    // The store's package in the question bank: the store and the terminal toolkit.
+    .package(path: "../../Packages/LocalStore")
   ],
   targets: [
     // The watch mode and the commands: a library the tests reach, and a thin executable.

@@ -1,10 +1,10 @@
 // The sentence a view model shows for an error thrown by a store.
 
-import Persistence
+import LocalStore
 
 /// Turns errors into the sentences view models put in their `errorMessage`.
 nonisolated enum ErrorText {
-  /// A ``/Persistence/PersistenceError``'s own sentence, or the error's description for any other error.
+  /// A ``/LocalStore/PersistenceError``'s own sentence, or the error's description for any other error.
   static func sentence(for error: any Error) -> String {
     (error as? PersistenceError)?.description ?? String(describing: error)
   }

@@ -1,8 +1,8 @@
 // The root of the app's flows: what is shown over the list, what awaits a yes, and the moves between.
 
+import LocalStore
 import Models
 import Observation
-import Persistence
 
 /// The question bank as a person moves through it: the list, and whatever is shown over it.
 ///

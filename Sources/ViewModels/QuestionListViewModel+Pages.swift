@@ -1,7 +1,7 @@
 // Every match of a store larger than memory, read a page at a time and kept by nobody.
 
+import LocalStore
 import Models
-import Persistence
 
 extension QuestionListViewModel {
   /// Reads every question of the store a page at a time, keeping none of them, and hands

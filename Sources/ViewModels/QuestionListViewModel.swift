@@ -1,13 +1,13 @@
 // The state behind a list of questions: loading, searching, adding and removing.
 
+import LocalStore
 import Models
 import Observation
-import Persistence
 
 /// The list of questions a front end shows, with search and error state.
 ///
-/// It depends on any ``/Persistence/Repository`` of questions, so tests and previews pass an
-/// ``/Persistence/InMemoryRepository`` and the app passes a ``/Persistence/LocalRepository``. It
+/// It depends on any ``/LocalStore/Repository`` of questions, so tests and previews pass an
+/// ``/LocalStore/InMemoryRepository`` and the app passes a ``/LocalStore/LocalRepository``. It
 /// knows nothing about terminals or windows: a front end reads ``questions``, ``searchText`` and
 /// ``errorMessage`` and calls the methods named after what the user wants.
 ///
@@ -20,8 +20,8 @@ import Persistence
 /// of intermediate states.
 ///
 /// A store larger than ``pagingThreshold`` is shown a page at a time (``isPaged``): the list
-/// reads the store's ``/Persistence/Repository/count()`` and its first page
-/// (``/Persistence/Repository/items(offset:limit:)``), never every question, so a list of a
+/// reads the store's ``/LocalStore/Repository/count()`` and its first page
+/// (``/LocalStore/Repository/items(offset:limit:)``), never every question, so a list of a
 /// million opens at once; ``loadMore()`` reads the next page as the person scrolls.
 @Observable @MainActor
 public final class QuestionListViewModel {
@@ -161,7 +161,7 @@ public final class QuestionListViewModel {
   /// change becomes one observable update, computed first and assigned together, that keeps
   /// ``searchText``, ``tag`` and any ``errorMessage``. The subscription starts before the
   /// first read, so no change falls between the two. A command that exits at once calls
-  /// ``load()`` instead: following makes a ``/Persistence/LocalRepository`` watch its files.
+  /// ``load()`` instead: following makes a ``/LocalStore/LocalRepository`` watch its files.
   ///
   /// However many callers run it at once (two windows on one list), the list subscribes
   /// once: a second call waits while the first one's subscription runs, and takes over if the

@@ -1,9 +1,9 @@
 // The state behind a quiz: which question is showing, the answers so far, and the stored result.
 
 import Foundation
+import LocalStore
 import Models
 import Observation
-import Persistence
 
 /// A quiz over the question bank, one question at a time, stored as a ``/Models/StudySession`` when
 /// the last answer is graded.
@@ -128,7 +128,7 @@ public final class QuizViewModel {
   /// ``/Models/StudySession`` and finishes: ``finishedSession`` is set either way, and a failed
   /// save sets ``errorMessage`` and ``hasUnsavedResult`` instead of losing the answers. The
   /// session's ID is its finish time in milliseconds, plus 1 while a stored session already has it:
-  /// each ID is claimed with ``/Persistence/Repository/insert(_:)``, which checks and stores in one
+  /// each ID is claimed with ``/LocalStore/Repository/insert(_:)``, which checks and stores in one
   /// step, so quizzes finished in the same millisecond, in this process or another, never replace
   /// each other.
   public func grade(knewIt: Bool) async {

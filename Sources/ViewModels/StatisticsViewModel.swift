@@ -1,9 +1,9 @@
 // The state behind the statistics screen: the study history added up by day and by tag.
 
 import Foundation
+import LocalStore
 import Models
 import Observation
-import Persistence
 
 /// The statistics of every finished quiz, for a front end to chart.
 ///

@@ -13,6 +13,12 @@ let swiftSettings: [SwiftSetting] = [
 /// The same settings plus main-actor isolation by default, for the layers that drive a UI.
 let uiSettings: [SwiftSetting] = swiftSettings + [.defaultIsolation(MainActor.self)]
 
+/// The store's package, carried in this project's folder unchanged from the template
+/// (template-origin.txt): the store, the terminal and command-line kits, their test helpers.
+func store(_ product: String) -> Target.Dependency {
+  .product(name: product, package: "LocalStore")
+}
+
 let package = Package(
   name: "__NAME__",
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -23,49 +29,46 @@ let package = Package(
     .library(name: "ViewModels", targets: ["ViewModels"]),
     .executable(name: "__EXECUTABLE__", targets: ["__EXECUTABLE__"]),
   ],
+  dependencies: [.package(path: "Packages/LocalStore")],
   targets: [
-    // Layers: Models and Persistence (independent of each other) <- ViewModels <- App.
-    // Persistence is generic: it stores any Codable & Identifiable value and imports no Models.
+    // Layers: Models <- Persistence <- ViewModels <- App. Persistence is this app's
+    // persistence layer: each model's store and its file, over the generic LocalStore.
     .target(name: "Models", swiftSettings: swiftSettings),
-    .target(name: "Persistence", swiftSettings: swiftSettings),
     .target(
-      name: "ViewModels", dependencies: ["Models", "Persistence"], swiftSettings: uiSettings),
-
-    // Front end: a generic terminal toolkit and the command-line plumbing (console, arguments,
-    // data folder, exit codes), both copied from the template; the app's commands and screen;
-    // a thin `main`.
-    .target(name: "TerminalUI", swiftSettings: swiftSettings),
-    .target(
-      name: "CommandLineKit", dependencies: ["TerminalUI"],
+      name: "Persistence", dependencies: ["Models", store("LocalStore")],
       swiftSettings: swiftSettings),
+    .target(
+      name: "ViewModels", dependencies: ["Models", "Persistence", store("LocalStore")],
+      swiftSettings: uiSettings),
+
+    // Front end: the app's commands and screen over the package's terminal toolkit and
+    // command-line plumbing (console, arguments, data folder, exit codes); a thin `main`.
     .target(
       name: "App",
-      dependencies: ["Models", "Persistence", "ViewModels", "TerminalUI", "CommandLineKit"],
+      dependencies: [
+        "Models", "Persistence", "ViewModels", store("LocalStore"), store("TerminalUI"),
+        store("CommandLineKit"),
+      ],
       swiftSettings: uiSettings),
     .executableTarget(
-      name: "__EXECUTABLE__", dependencies: ["App", "CommandLineKit"], swiftSettings: uiSettings),
+      name: "__EXECUTABLE__", dependencies: ["App", store("CommandLineKit")],
+      swiftSettings: uiSettings),
 
-    // Tests
-    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    // Tests (the store's own: `make test-store`)
     .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: swiftSettings),
-    // The store's own suites, copied from the template: they store a test type of their own
-    // and need no Models.
-    .testTarget(
-      name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"],
-      swiftSettings: swiftSettings),
-    .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"],
-      swiftSettings: swiftSettings),
-    .testTarget(
-      name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"],
-      swiftSettings: swiftSettings),
     .testTarget(
       name: "ViewModelsTests",
-      dependencies: ["ViewModels", "Persistence", "Models", "TestSupport"],
+      dependencies: [
+        "ViewModels", "Persistence", "Models", store("LocalStore"),
+        store("LocalStoreTestSupport"),
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "AppTests",
-      dependencies: ["App", "Models", "ViewModels", "CommandLineKit", "TestSupport"],
+      dependencies: [
+        "App", "Models", "ViewModels", store("LocalStore"), store("CommandLineKit"),
+        store("LocalStoreTestSupport"),
+      ],
       swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

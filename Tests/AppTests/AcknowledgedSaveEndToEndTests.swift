@@ -1,7 +1,7 @@
 // What `questions add` reported saved stays saved, whatever a later process's sync or a changed byte does.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// Two ways a person could lose saves that `questions add` had reported, tried as a person

@@ -1,8 +1,8 @@
 // The runner end to end in process: an in-memory store, captured output, exit statuses.
 
 import Foundation
+import LocalStore
 import Models
-import Persistence
 import Testing
 
 @testable import App

@@ -1,7 +1,7 @@
 // Which folder the store lives in: the option, then the environment, then the default.
 
 import Foundation
-import Persistence
+import LocalStore
 import Testing
 
 @testable import App

@@ -2,8 +2,8 @@
 
 import CommandLineKit
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 @Suite struct EndToEndTests {

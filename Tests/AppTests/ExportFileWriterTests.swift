@@ -1,7 +1,7 @@
 // Replacing an export file all at once: permissions kept, nothing left behind, failures named.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @testable import App

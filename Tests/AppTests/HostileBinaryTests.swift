@@ -1,7 +1,7 @@
 // The built `questions` against the shared table of hostile text: on a terminal and through a pipe.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// The checks of ``HostileCommandLine``, which a generated project runs against its own binary

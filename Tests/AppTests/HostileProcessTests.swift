@@ -1,8 +1,8 @@
 // The real process with its standard streams closed, or an environment that is not UTF-8.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 @Suite struct HostileProcessTests {

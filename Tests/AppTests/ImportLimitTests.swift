@@ -2,7 +2,7 @@
 
 import CommandLineKit
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @testable import App

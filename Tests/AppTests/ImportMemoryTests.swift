@@ -1,8 +1,8 @@
 // An import's memory is bounded by a small multiple of its file, under a real `ulimit -v`.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 /// A file of half a million bad elements is read in a child process whose address space is

@@ -1,7 +1,7 @@
 // A make target that builds the package says, before any build, that SQLite's headers are missing.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// The package's SQLite store compiles against the system's `sqlite3.h`. On a machine without

@@ -1,7 +1,7 @@
 // What scripts/new-project and a project's add-model print and leave behind when they succeed: quoted paths, a first commit.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// Runs the generator once into a folder whose name a shell and a terminal would both act

@@ -1,7 +1,7 @@
 // scripts/new-project refuses every name and folder the generated project could not use.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// Runs the generator as a person would, with a temporary folder as the parent of `DIR`.

@@ -1,8 +1,8 @@
 // The command's result goes to standard output, every message about it to standard error.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 @testable import App

@@ -1,8 +1,8 @@
 // `list` and `search` print a store larger than a page a page at a time, in the same bytes.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 /// A store of 25,000 questions, two and a half of the pages `list` and `search` read at a

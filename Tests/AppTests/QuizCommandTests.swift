@@ -1,8 +1,8 @@
 // `questions quiz` in process: the dialogue, its input, a refused save, and its usage errors.
 
 import Foundation
+import LocalStore
 import Models
-import Persistence
 import Testing
 
 @testable import App

@@ -1,8 +1,8 @@
 // `questions quiz` and `questions stats` run as the built binary, with real stdin and files.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 @Suite struct QuizEndToEndTests {

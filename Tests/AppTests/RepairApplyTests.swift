@@ -2,7 +2,7 @@
 // `repair --apply`, a full disk changes nothing, and each damaged store is reported.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @Suite struct RepairApplyTests {

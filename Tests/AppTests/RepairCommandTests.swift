@@ -1,7 +1,7 @@
 // `questions repair` run as a child process: it moves only what cannot be read, and says where.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 #if canImport(Glibc)

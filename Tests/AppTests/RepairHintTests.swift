@@ -1,7 +1,7 @@
 // Repair's words match what it does, and commands that only read create no file.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @Suite struct RepairHintTests {

@@ -1,9 +1,9 @@
 // Rough edges a new user meets: suggestions for typos, --version, sample twice, export formats.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

@@ -2,8 +2,8 @@
 // and `repair` keeps every question it can still read.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 @Suite struct SQLiteStoreCommandTests {

@@ -1,8 +1,8 @@
 // `questions sample` run as a child process: loads the deck once, however often it runs.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 @Suite struct SampleCommandTests {

@@ -1,7 +1,7 @@
 // The real binary facing a link or a FIFO at any file of either store: a clear error, at once.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @Suite struct StoreFileKindEndToEndTests {

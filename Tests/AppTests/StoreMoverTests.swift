@@ -2,10 +2,11 @@
 // at any step, or killed at any moment, leaves a folder that opens with every question.
 
 import Foundation
+import LocalStore
+import LocalStoreSQLite
+import LocalStoreTestSupport
 import Models
 import Persistence
-import SQLitePersistence
-import TestSupport
 import Testing
 
 @testable import App
@@ -114,7 +115,7 @@ private struct StoppedHere: Error {}
     await #expect {
       try await mover.move(to: .sqlite)
     } throws: { error in
-      guard case AppError.storeFailed(let message) = error else { return false }
+      guard case QuestionStoreError.copyDiffers(let message) = error else { return false }
       return message.contains("changed it meanwhile")
     }
     #expect(try StoreKind.current(in: folder.url) == .journal)

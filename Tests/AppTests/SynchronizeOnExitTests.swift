@@ -2,10 +2,11 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Persistence
 import TerminalUI
-import TestSupport
 import Testing
 
 @testable import App

@@ -2,11 +2,12 @@
 
 import CommandLineKit
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// What keeps the question bank and a generated project from drifting apart: the template
-/// declares none of CommandLineKit's types (the generator copies the module), and the
+/// declares none of CommandLineKit's types (the generator carries the store's package, the
+/// kit with it), and the
 /// generator's rule for "a" or "an" is the kit's.
 @Suite struct TemplateSharingTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -28,7 +29,7 @@ import Testing
 
   @Test func theTemplateDeclaresNoneOfTheKitsTypes() throws {
     var kit: Set<String> = []
-    for file in Self.swiftFiles(under: "Sources/CommandLineKit") {
+    for file in Self.swiftFiles(under: "Packages/LocalStore/Sources/CommandLineKit") {
       kit.formUnion(Self.declaredTypes(in: try String(contentsOf: file, encoding: .utf8)))
     }
     #expect(kit.isSuperset(of: ["SafeConsole", "ArgumentScanner", "DataFolder", "ExitCode"]))
@@ -39,13 +40,10 @@ import Testing
     }
   }
 
-  @Test func theGeneratorCopiesTheKitAndRecordsIt() throws {
+  @Test func theGeneratorCarriesTheStoresPackageAndRecordsIt() throws {
     let generator = try String(
       contentsOf: Self.root.appendingPathComponent("scripts/new-project"), encoding: .utf8)
-    for path in [
-      "Sources/CommandLineKit", "Tests/CommandLineKitTests", "scripts/check-run-output",
-      "scripts/test",
-    ] {
+    for path in ["Packages/LocalStore", "scripts/check-run-output", "scripts/test"] {
       #expect(generator.contains("\n  \(path)\n"), "\(path) is not in LIVE_FILES")
     }
   }

@@ -1,8 +1,8 @@
 // Stored text reaches a terminal as text: its escape sequences are shown, never obeyed.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
-import TestSupport
 import Testing
 
 @testable import App

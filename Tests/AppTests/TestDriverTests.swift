@@ -1,7 +1,7 @@
 // `make test` prints one line per stage and keeps the full output in a file.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// Runs scripts/test, the driver behind `make test`, on stages of its own.

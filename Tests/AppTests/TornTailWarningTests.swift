@@ -1,8 +1,8 @@
 // `questions` tells the person about a journal tail torn by a power cut, which the store set aside.
 
 import Foundation
-import Persistence
-import TestSupport
+import LocalStore
+import LocalStoreTestSupport
 import Testing
 
 @testable import App

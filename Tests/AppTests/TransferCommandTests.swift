@@ -1,9 +1,9 @@
 // `import` and `export` run in process: what they print, what they save, and when they refuse.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
-import Persistence
-import TestSupport
 import Testing
 
 @testable import App

@@ -1,7 +1,7 @@
 // The real binary with standard output or error on /dev/full: a failed write is exit 1.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @Suite struct WriteFailureEndToEndTests {

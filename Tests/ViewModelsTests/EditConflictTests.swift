@@ -1,9 +1,9 @@
 // Saving an edit never silently undoes what another writer changed or deleted meanwhile.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

@@ -1,7 +1,7 @@
 // Each step of a flow does what the person chose, whatever closed its dialog before it ran.
 
+import LocalStore
 import Models
-import Persistence
 import Testing
 import ViewModels
 

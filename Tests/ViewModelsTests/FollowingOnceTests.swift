@@ -1,7 +1,7 @@
 // Two screens following one list subscribe once, and the list stays live while either follows.
 
+import LocalStore
 import Models
-import Persistence
 import Testing
 import ViewModels
 

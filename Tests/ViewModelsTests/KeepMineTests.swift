@@ -1,8 +1,8 @@
 // Keeping one's own version of a conflicting edit never overwrites a change the person was not shown.
 
 import Foundation
+import LocalStore
 import Models
-import Persistence
 import Testing
 import ViewModels
 

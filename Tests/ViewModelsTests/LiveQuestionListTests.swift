@@ -1,10 +1,10 @@
 // View models that follow their repository: other view models', repositories' and processes' changes.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

@@ -1,8 +1,8 @@
 // A store another process holds locked opens off the main actor, which goes on with its work.
 
+import LocalStore
+import LocalStoreTestSupport
 import Models
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

@@ -1,10 +1,10 @@
 // The app's flows without any front end: the editor, deleting, the sample deck, the quiz, statistics.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

@@ -1,9 +1,9 @@
 // The add/edit form: what it accepts, the problems it reports, and what an edit keeps.
 
 import Foundation
+import LocalStoreTestSupport
 import Models
 import Observation
-import TestSupport
 import Testing
 import ViewModels
 

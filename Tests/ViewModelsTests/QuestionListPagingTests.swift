@@ -1,9 +1,9 @@
 // A list over a store of a million questions reads one page, never the whole store.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

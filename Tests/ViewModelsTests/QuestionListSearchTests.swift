@@ -1,7 +1,7 @@
 // The list's search stays right as questions change under it, with its keys reused.
 
+import LocalStore
 import Models
-import Persistence
 import Testing
 import ViewModels
 

@@ -1,9 +1,9 @@
 // The list view model's tag filter and its summary of the tags in use.
 
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

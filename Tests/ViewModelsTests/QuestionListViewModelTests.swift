@@ -1,10 +1,10 @@
 // The list view model against the in-memory fake and against a real store on disk.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

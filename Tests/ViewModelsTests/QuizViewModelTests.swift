@@ -1,10 +1,10 @@
 // The quiz view model over in-memory fakes: the flow, filters, a refused save, one change per call.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

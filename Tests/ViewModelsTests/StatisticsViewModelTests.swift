@@ -1,10 +1,10 @@
 // The statistics view model over the in-memory fake: loading, in one observed change.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

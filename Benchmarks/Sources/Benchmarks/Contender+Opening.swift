@@ -1,8 +1,8 @@
 // How each contender's store is created in a folder and filled with one batch.
 
 import Foundation
+import LocalStore
 import Models
-import Persistence
 
 extension Contender {
   /// The `synchronous` level this contender opens SQLite with; `nil` for those not on SQLite.

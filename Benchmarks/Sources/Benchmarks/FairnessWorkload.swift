@@ -1,7 +1,7 @@
 // The fairness row: durable saves beside another process that saves lossy in a tight loop.
 
 import Foundation
-import Persistence
+import LocalStore
 
 #if canImport(Glibc)
   import Glibc

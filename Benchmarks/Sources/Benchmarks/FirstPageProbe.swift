@@ -1,9 +1,9 @@
 // The child side of the large store's memory row: open it, read its size and first page.
 
 import Foundation
+import LocalStore
+import LocalStoreSQLite
 import Models
-import Persistence
-import SQLitePersistence
 
 /// Run as `Benchmarks first-page-probe <store> <folder>` by ``SQLiteStoreWorkload``: notes
 /// `VmRSS`, opens the store as the app opens it, reads `count()` and the first page of 50

@@ -1,7 +1,7 @@
 // This project's repository as a contender: each call is exactly what an app would make.
 
+import LocalStore
 import Models
-import Persistence
 
 extension LocalRepository: DurableStore, SharedStore where T == Question {
   /// `save(question)`, called from the caller's executor: `nonisolated`, so this adapter adds

@@ -1,8 +1,8 @@
 // The child side of the fairness row: another process saving lossy in a tight loop.
 
 import Foundation
+import LocalStore
 import Models
-import Persistence
 
 #if canImport(Glibc)
   import Glibc

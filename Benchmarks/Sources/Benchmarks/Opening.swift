@@ -2,8 +2,8 @@
 // its async open, SQLite's open and SELECT.
 
 import Foundation
+import LocalStore
 import Models
-import Persistence
 
 /// One way of opening an existing store and reading every item into memory.
 enum Opening: String, CaseIterable, Codable, Sendable {

@@ -2,9 +2,9 @@
 // items opened to its first page, probed for memory and read by key; the journal store beside.
 
 import Foundation
+import LocalStore
+import LocalStoreSQLite
 import Models
-import Persistence
-import SQLitePersistence
 
 #if canImport(Glibc)
   import Glibc

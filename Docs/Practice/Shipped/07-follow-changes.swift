@@ -1,8 +1,8 @@
 // Exercise 7: a list that loads once, and shows a stale list after another writer saves.
 
 import Foundation
+import LocalStore
 import Observation
-import Persistence
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

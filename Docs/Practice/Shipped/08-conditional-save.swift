@@ -1,7 +1,7 @@
 // Exercise 8: an editor whose save silently undoes a change another writer made meanwhile.
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

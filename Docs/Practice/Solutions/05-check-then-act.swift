@@ -1,6 +1,6 @@
 // Exercise 5: claiming a user name with a check, an await, then a save: two people get the same name.
 
-import Persistence
+import LocalStore
 
 /// An account; its ID is the user name, so a name belongs to one owner.
 struct Account: Codable, Identifiable, Sendable, Equatable {

@@ -1,7 +1,7 @@
 // Exercise 9: the stored shape of a note changed, and every note stored before fails to open.
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note as version 1 of the app stored it: kept only to be migrated.
 struct NoteV1: Decodable, Sendable {

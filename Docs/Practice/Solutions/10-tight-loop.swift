@@ -1,7 +1,7 @@
 // Exercise 10: an import that calls the store once per line, from the main actor.
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

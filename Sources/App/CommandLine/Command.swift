@@ -1,6 +1,7 @@
 // What the person asked `questions` to do, with its arguments checked and cleaned.
 
 import Models
+import Persistence
 
 /// A subcommand with its validated arguments.
 nonisolated enum Command: Equatable, Sendable {

@@ -3,6 +3,7 @@
 import CommandLineKit
 import Foundation
 import Models
+import Persistence
 
 /// The positional arguments and option values given to a subcommand.
 nonisolated struct CommandArguments {

@@ -2,6 +2,7 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Persistence
 
 /// The data folder of `questions` (``/CommandLineKit/DataFolder``, shared with every tool built on
@@ -14,7 +15,7 @@ nonisolated enum DataDirectoryResolver {
   /// The environment variable that overrides the default folder.
   static let environmentVariable = folder.environmentVariable
   /// The name of the store file inside the folder.
-  static let storeFilename = "questions.json"
+  static let storeFilename = StoreKind.journal.filename
   /// The study history's file name, next to the store.
   static let sessionsFilename = "sessions.json"
   /// Every store in the data folder; each also owns `<name>.journal`, `<name>.lock`, its

@@ -1,9 +1,9 @@
 // Replaces a file with an export all at once, so an interrupted export never leaves half a file.
 
 import Foundation
-import Persistence
+import LocalStore
 
-/// Writes an export durably through ``/Persistence/DurableFile``, the sequence the store uses for its own
+/// Writes an export durably through ``/LocalStore/DurableFile``, the sequence the store uses for its own
 /// snapshot.
 ///
 /// The bytes go to a temporary file in the same folder, flushed to stable storage

@@ -2,6 +2,7 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Models
 import Persistence
 import TerminalUI
@@ -48,7 +49,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case notAPositiveNumber(String, option: String, subcommand: Subcommand)
   /// The store could not be opened, read or written.
   case persistence(PersistenceError)
-  /// The store failed in a way other than a ``/Persistence/PersistenceError``.
+  /// The store failed in a way other than a ``/LocalStore/PersistenceError``.
   case storeFailed(String)
   /// A view model's action failed; the sentence is its `errorMessage`.
   case actionFailed(String)
@@ -99,8 +100,12 @@ nonisolated enum AppError: Error, Equatable, Sendable {
 
   /// Wraps any error thrown by the store.
   static func store(_ error: any Error) -> AppError {
-    if let error = error as? PersistenceError { return .persistence(error) }
-    return .storeFailed(String(describing: error))
+    switch error {
+    case let error as PersistenceError: return .persistence(error)
+    case QuestionStoreError.store(let error): return .persistence(error)
+    case let error as QuestionStoreError: return .storeFailed(error.reason)
+    default: return .storeFailed(String(describing: error))
+    }
   }
 
   /// Whether the command line itself was wrong.

@@ -2,19 +2,20 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Persistence
 
 extension CommandRunner {
-  /// Moves the questions of `directory` to a store of kind `target` (``StoreMover``) and
-  /// says what it did.
+  /// Moves the questions of `directory` to a store of kind `target`
+  /// (``/Persistence/StoreMover/move(to:)``) and says what it did.
   func migrateStore(to target: StoreKind, in directory: URL, json: Bool) async throws(AppError) {
     let outcome: StoreMover.Outcome
     do {
       outcome = try await StoreMover(directory: directory).move(to: target)
-    } catch let error as AppError {
-      throw error
     } catch let error as PersistenceError {
       throw .persistence(error)
+    } catch let error as QuestionStoreError {
+      throw .store(error)
     } catch {
       throw .storeFailed((error as? any LocalizedError)?.errorDescription ?? "\(error)")
     }

@@ -1,9 +1,9 @@
 // Reading the questions for a command: a damaged SQLite store is refused, never shown short.
 
 import CommandLineKit
+import LocalStore
+import LocalStoreSQLite
 import Models
-import Persistence
-import SQLitePersistence
 import ViewModels
 
 extension CommandRunner {

@@ -2,15 +2,16 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
+import LocalStoreSQLite
 import Models
 import Persistence
-import SQLitePersistence
 import TerminalUI
 
 extension CommandRunner {
   /// Opens each store in `directory` (`questions.json`, then `sessions.json`); one whose bytes
   /// cannot be used is rebuilt from every intact item and journal record
-  /// (``/Persistence/LocalRepository/salvage(directory:filename:configuration:now:)``), its original files
+  /// (``/LocalStore/LocalRepository/salvage(directory:filename:configuration:now:)``), its original files
   /// kept beside it whole. A store whose layout cannot be salvaged is moved aside whole.
   ///
   /// A readable store is left alone. An error that moving the file would not cure (a newer
@@ -54,7 +55,7 @@ extension CommandRunner {
   }
 
   /// Checks the SQLite store of the questions and rebuilds it from every row that can still
-  /// be read (``SQLitePersistence/SQLiteRepository/repair(directory:filename:now:)``); its
+  /// be read (``/LocalStoreSQLite/SQLiteRepository/repair(directory:filename:now:)``); its
   /// report and its sentences, or a failure added to `failures`.
   private func repairSQLiteReporting(
     in directory: URL, failures: inout [AppError]

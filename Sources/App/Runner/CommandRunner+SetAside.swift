@@ -2,13 +2,13 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Models
-import Persistence
 
 extension CommandRunner {
   /// Applies the changes in `file`, a `<store>.journal.unapplied-<time>` file that `repair`
   /// wrote, to the store of `directory` its name starts with, through the normal save path
-  /// (``/Persistence/LocalRepository/applySetAsideRecords(from:)``); changes already in the store are
+  /// (``/LocalStore/LocalRepository/applySetAsideRecords(from:)``); changes already in the store are
   /// left out and counted.
   ///
   /// - Throws: ``AppError/actionFailed(_:)`` when the file's name names no store of the data

@@ -2,6 +2,7 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Models
 import Persistence
 import ViewModels
@@ -38,9 +39,9 @@ public struct CommandRunner {
   var context: ProcessContext
   /// Where output and error messages go.
   var console: any Console
-  /// Opens the store; by default the `questions.json` file of a ``/Persistence/LocalRepository``.
+  /// Opens the store; by default the `questions.json` file of a ``/LocalStore/LocalRepository``.
   var openRepository: RepositoryOpener = CommandRunner.openLocalStore
-  /// Opens the study history; by default the `sessions.json` file of a ``/Persistence/LocalRepository``.
+  /// Opens the study history; by default the `sessions.json` file of a ``/LocalStore/LocalRepository``.
   var openSessions: SessionsOpener = CommandRunner.openLocalSessions
   /// Opens the study history to read it only: by default an empty history when there is no
   /// `sessions.json` yet, so that reading creates no file (not even its lock).
@@ -79,7 +80,7 @@ public struct CommandRunner {
   ///
   /// Everything the run writes goes through one ``/CommandLineKit/SafeConsole``, which neutralises every
   /// message and text result, whatever built the string and wherever it goes. Every store the
-  /// command opened is synchronized before the run ends (``/Persistence/OpenedStores``), so what it saved
+  /// command opened is synchronized before the run ends (``/LocalStore/OpenedStores``), so what it saved
   /// is durable even under a store configured to sync later.
   public func run(_ arguments: [String]) async -> Int32 {
     guard let safe = console as? SafeConsole else {
@@ -226,7 +227,7 @@ public struct CommandRunner {
   }
 
   /// The real store in `directory`, read off the main actor: `questions.json`, or
-  /// `questions.sqlite` once `questions migrate --to sqlite` chose it (``StoreKind``).
+  /// `questions.sqlite` once `questions migrate --to sqlite` chose it (``/Persistence/StoreKind``).
   nonisolated static func openLocalStore(in directory: URL) async throws -> OpenedStore<Question> {
     try await StoreKind.current(in: directory).open(in: directory)
   }

@@ -1,7 +1,7 @@
 // The sentences `questions repair` prints about one store it rebuilt.
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// What `repair` says about a store it salvaged: what it kept, what it left out and why,
 /// where the original bytes are, and the command that applies the changes it set aside.

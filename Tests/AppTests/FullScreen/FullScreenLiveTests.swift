@@ -1,7 +1,7 @@
 // The full-screen list follows the store: another terminal's commands show up with no key pressed.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// Runs the real `questions` binary in a pseudo-terminal while other `questions` processes

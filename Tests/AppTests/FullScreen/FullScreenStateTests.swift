@@ -1,11 +1,11 @@
 // The full-screen state against in-memory stores: what each action does, and one redraw per key.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
 import TerminalUI
-import TestSupport
 import Testing
 import ViewModels
 

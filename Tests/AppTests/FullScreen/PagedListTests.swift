@@ -1,10 +1,10 @@
 // Scrolling a list that shows a large store a page at a time reads the next page as it goes.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
-import Persistence
 import TerminalUI
-import TestSupport
 import Testing
 import ViewModels
 

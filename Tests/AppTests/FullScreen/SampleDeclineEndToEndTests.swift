@@ -1,7 +1,7 @@
 // Declining the sample deck is remembered: the next start opens on the empty list.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct SampleDeclineEndToEndTests {

@@ -1,6 +1,6 @@
 // A repository whose first few changes fail, to rehearse a retry that then succeeds; it counts its synchronizations.
 
-import Persistence
+import LocalStore
 
 /// An in-memory ``Repository`` that throws `error` from its first `failures` changes, and
 /// counts the calls of ``synchronize()`` (throwing `error` from them too with

@@ -1,8 +1,8 @@
 // Full-screen states built on in-memory stores with known questions, for golden frames.
 
 import Foundation
+import LocalStore
 import Models
-import Persistence
 import TerminalUI
 import ViewModels
 

@@ -2,6 +2,7 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Models
 import Persistence
 

@@ -1,8 +1,8 @@
 // A repository double that says it holds a million questions and makes each one on demand.
 
 import Foundation
+import LocalStore
 import Models
-import Persistence
 
 /// A store of `count` questions that exist only as they are read: question `n` has the
 /// prompt "question n" and an ID made from `n`. It counts the calls that read every

@@ -1,6 +1,6 @@
 // A repository double that counts subscriptions and syncs, and keeps its items in memory.
 
-import Persistence
+import LocalStore
 
 /// An ``InMemoryRepository`` that also counts the calls a view model makes that leave no
 /// trace in the items: how many subscriptions ``changes()`` handed out and how many

@@ -1,7 +1,7 @@
 // Exercise 9: the stored shape of a note changed, and every note stored before fails to open.
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note as the app stores it now: a title and a body. Version 1 of the app stored one
 /// `text`, whose first line was the title, and users have stores full of version-1 notes.

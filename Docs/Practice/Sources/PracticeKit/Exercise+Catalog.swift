@@ -12,7 +12,7 @@ extension Exercise {
       stakes:
         "A forgotten lock is a data race that no test reliably catches; an actor's state is checked "
         + "by the compiler at every access.",
-      page: "Docs/Persistence.docc/DesignDecisions.md, \"An actor, not a class and a lock\"",
+      page: "Docs/LocalStore.docc/DesignDecisions.md, \"An actor, not a class and a lock\"",
       hints: [
         "Make VisitCounter an actor. Its methods stay the same and stay isolated; callers will "
           + "await them. Nothing nonisolated: that is the lock-free race again.",
@@ -29,7 +29,7 @@ extension Exercise {
         + "writes the empty store over the file.",
       stakes: "One damaged byte, and every note the user ever wrote is gone for good.",
       page:
-        "Docs/Persistence.docc/Reliability.md, \"2. A file that cannot be read is never "
+        "Docs/LocalStore.docc/Reliability.md, \"2. A file that cannot be read is never "
         + "overwritten or deleted\"",
       hints: [
         "Only a missing file means an empty store. Any other failure must throw from init, and "
@@ -48,7 +48,7 @@ extension Exercise {
       stakes:
         "The screen shows a note that is not stored; it vanishes at the next launch, and later "
         + "saves write it out by accident.",
-      page: "Docs/Persistence.docc/Reliability.md, \"1. Acknowledged means durable\"",
+      page: "Docs/LocalStore.docc/Reliability.md, \"1. Acknowledged means durable\"",
       hints: [
         "Change a copy of the dictionary, write the copy, and keep it only once the write worked.",
         "`var changed = notes; changed[note.id] = note`, encode and write `changed`, then "
@@ -65,7 +65,7 @@ extension Exercise {
       stakes:
         "The file keeps a draft the user already replaced, and a failed write is never reported.",
       page:
-        "Docs/Persistence.docc/ConcurrencyPitfalls.md, \"Reentrancy: the actor's state can "
+        "Docs/LocalStore.docc/ConcurrencyPitfalls.md, \"Reentrancy: the actor's state can "
         + "change at every await\"",
       hints: [
         "The actor is reentrant: while one save awaits its write, the next save runs. Make each "
@@ -85,7 +85,7 @@ extension Exercise {
       stakes:
         "Two people own one user name; the later save silently takes it from the first.",
       page:
-        "Docs/Persistence.docc/ConcurrencyPitfalls.md, \"Check, then act, is not atomic across an "
+        "Docs/LocalStore.docc/ConcurrencyPitfalls.md, \"Check, then act, is not atomic across an "
         + "await\"",
       hints: [
         "The check and the save must be one call to the repository actor: every await between "
@@ -103,7 +103,7 @@ extension Exercise {
       stakes:
         "The original pattern's view models each make their own repository: saves disappear with "
         + "no error.",
-      page: "Docs/Persistence.docc/Reliability.md, \"5. Two writers, one store\"",
+      page: "Docs/LocalStore.docc/Reliability.md, \"5. Two writers, one store\"",
       hints: [
         "One file, one store: create it once and give every screen the same instance.",
         "Open the NoteFile in AppStores.init, keep it in a `let`, and return it from both "
@@ -119,7 +119,7 @@ extension Exercise {
       stakes: "The user sees a stale list and edits notes that have changed underneath.",
       page:
         "Docs/ViewModels.docc/Architecture.md, \"One save, from another process to this screen\"; "
-        + "the tutorial's page Docs/Persistence.docc/Tutorials/DriveTheScreen.tutorial",
+        + "the tutorial's page Docs/LocalStore.docc/Tutorials/DriveTheScreen.tutorial",
       hints: [
         "Loop over repository.changes() and reload on each change, until the task is cancelled.",
         "`let changes = await repository.changes()` first, then load, then "
@@ -151,7 +151,7 @@ extension Exercise {
       stakes:
         "Every user who updates the app loses access to their notes (or, with the original "
         + "pattern, loses the notes); one who goes back to version 1 is told the notes are damaged.",
-      page: "Docs/Persistence.docc/MigratingAModel.md",
+      page: "Docs/LocalStore.docc/MigratingAModel.md",
       hints: [
         "Raise the schema version to 2 and register a StoreMigration from version 1 that splits "
           + "the old text at its first line break. (Only a renamed property, with the same "
@@ -169,7 +169,7 @@ extension Exercise {
         "importLines(_:) awaits one save per line from the main actor: 200 lines are 200 hops, 200 "
         + "durable writes, and 200 chances to stop half way.",
       stakes: "Slow imports, a busy main thread, and a half-imported file when one write fails.",
-      page: "Docs/Persistence.docc/DesignDecisions.md, \"Calling the actor in a tight loop\"",
+      page: "Docs/LocalStore.docc/DesignDecisions.md, \"Calling the actor in a tight loop\"",
       hints: [
         "Build all the notes first, then hand them to the repository in one call.",
         "`try await repository.save(contentsOf: notes)`, then add notes.count to imported.",
@@ -183,8 +183,8 @@ extension Exercise {
         + "Both sides now share one mutable object; Swift 6 refuses to compile it.",
       stakes: "The outbox would send a message the screen has already emptied, or half changed.",
       page:
-        "Docs/Persistence.docc/ConcurrencyPitfalls.md, \"Send values, not shared objects\"; the "
-        + "tutorial's page Docs/Persistence.docc/Tutorials/CreateThePackage.tutorial, \"Define "
+        "Docs/LocalStore.docc/ConcurrencyPitfalls.md, \"Send values, not shared objects\"; the "
+        + "tutorial's page Docs/LocalStore.docc/Tutorials/CreateThePackage.tutorial, \"Define "
         + "the book\"",
       hints: [
         "Send a value, not a shared object: each side then has its own copy. @unchecked "
@@ -202,7 +202,7 @@ extension Exercise {
       stakes:
         "A few slow syncs stall every task in the process, the main actor's work included.",
       page:
-        "Docs/Persistence.docc/Reliability.md, \"6. Blocking I/O off the cooperative pool, writes "
+        "Docs/LocalStore.docc/Reliability.md, \"6. Blocking I/O off the cooperative pool, writes "
         + "in order\"",
       hints: [
         "Give the actor a custom SerialExecutor that runs its jobs on `queue`.",

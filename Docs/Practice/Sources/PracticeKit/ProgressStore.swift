@@ -1,7 +1,7 @@
 // The learner's progress, kept in a store of its own through the package's LocalRepository.
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// Remembers which exercises pass, across runs of the practice tool.
 ///

@@ -2,7 +2,7 @@
 // and a name already taken is never given again.
 
 import ExerciseSupport
-import Persistence
+import LocalStore
 import Testing
 
 @testable import Exercise05

@@ -3,7 +3,7 @@
 
 import ExerciseSupport
 import Foundation
-import Persistence
+import LocalStore
 import Testing
 
 @testable import Exercise07

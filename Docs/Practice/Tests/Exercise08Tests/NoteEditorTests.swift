@@ -1,7 +1,7 @@
 // Checks exercise 8: an edit saved over another writer's newer change is refused, not
 // applied, however the editor checks.
 
-import Persistence
+import LocalStore
 import Testing
 
 @testable import Exercise08

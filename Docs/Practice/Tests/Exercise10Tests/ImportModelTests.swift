@@ -1,7 +1,7 @@
 // Checks exercise 10: importing many lines costs one call to the store, not one per line.
 
 import Foundation
-import Persistence
+import LocalStore
 import Testing
 
 @testable import Exercise10

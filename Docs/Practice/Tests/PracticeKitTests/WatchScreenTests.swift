@@ -18,7 +18,7 @@ import Testing
     let lines = WatchScreen.frame(for: state).lines
     #expect(lines[0] == " Practice: 0 of 12 pass")
     #expect(lines[2] == " Exercise 1 of 12: A class and a lock become an actor")
-    #expect(lines.contains { $0.contains("Read: Docs/Persistence.docc/DesignDecisions.md") })
+    #expect(lines.contains { $0.contains("Read: Docs/LocalStore.docc/DesignDecisions.md") })
     #expect(lines.contains(" Not run yet: save the file, or press r."))
     #expect(lines[23] == " " + WatchScreen.keys)
   }

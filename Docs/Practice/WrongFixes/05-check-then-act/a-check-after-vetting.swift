@@ -3,7 +3,7 @@
 // actor), and another claim can save in that gap.
 // Refused by: both people were told the name
 
-import Persistence
+import LocalStore
 
 /// An account; its ID is the user name, so a name belongs to one owner.
 struct Account: Codable, Identifiable, Sendable, Equatable {

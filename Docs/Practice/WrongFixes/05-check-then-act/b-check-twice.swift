@@ -2,7 +2,7 @@
 // name free; neither stops another claim from saving between the last check and the save.
 // Refused by: both people were told the name
 
-import Persistence
+import LocalStore
 
 /// An account; its ID is the user name, so a name belongs to one owner.
 struct Account: Codable, Identifiable, Sendable, Equatable {

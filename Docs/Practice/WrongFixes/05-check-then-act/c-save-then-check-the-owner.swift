@@ -3,7 +3,7 @@
 // long ago is taken away from its owner.
 // Refused by: was already taken
 
-import Persistence
+import LocalStore
 
 /// An account; its ID is the user name, so a name belongs to one owner.
 struct Account: Codable, Identifiable, Sendable, Equatable {

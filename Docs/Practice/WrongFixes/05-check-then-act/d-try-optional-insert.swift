@@ -4,7 +4,7 @@
 // the store is failing.
 // Refused by: a store error is not a domain answer
 
-import Persistence
+import LocalStore
 
 /// An account; its ID is the user name, so a name belongs to one owner.
 struct Account: Codable, Identifiable, Sendable, Equatable {

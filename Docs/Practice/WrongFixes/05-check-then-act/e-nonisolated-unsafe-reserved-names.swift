@@ -5,7 +5,7 @@
 // whose save fails stays reserved.
 // Refused by: a name claimed in one store was refused in another
 
-import Persistence
+import LocalStore
 
 /// An account; its ID is the user name, so a name belongs to one owner.
 struct Account: Codable, Identifiable, Sendable, Equatable {

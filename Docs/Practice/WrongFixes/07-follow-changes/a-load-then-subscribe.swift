@@ -3,8 +3,8 @@
 // Refused by: subscribe to changes() first, then load
 
 import Foundation
+import LocalStore
 import Observation
-import Persistence
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

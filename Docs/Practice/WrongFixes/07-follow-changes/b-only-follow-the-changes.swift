@@ -3,8 +3,8 @@
 // Refused by: load them first
 
 import Foundation
+import LocalStore
 import Observation
-import Persistence
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

@@ -5,8 +5,8 @@
 // Refused by: a note another process saved never shows
 
 import Foundation
+import LocalStore
 import Observation
-import Persistence
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

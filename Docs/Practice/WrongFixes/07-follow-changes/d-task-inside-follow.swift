@@ -4,8 +4,8 @@
 // Refused by: the task it started outlives the one that called it
 
 import Foundation
+import LocalStore
 import Observation
-import Persistence
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

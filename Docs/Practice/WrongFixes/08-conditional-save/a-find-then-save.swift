@@ -3,7 +3,7 @@
 // Refused by: silently undid another writer's change
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

@@ -3,7 +3,7 @@
 // Refused by: refused an edit nobody else had touched
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

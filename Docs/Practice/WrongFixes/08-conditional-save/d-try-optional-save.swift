@@ -4,7 +4,7 @@
 // Refused by: a store error is not a domain answer
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

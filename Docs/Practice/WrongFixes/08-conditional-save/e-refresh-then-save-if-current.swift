@@ -4,7 +4,7 @@
 // Refused by: a change saved while the person typed was overwritten
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

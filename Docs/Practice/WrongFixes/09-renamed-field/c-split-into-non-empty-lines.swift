@@ -4,7 +4,7 @@
 // Refused by: a migration must keep every line
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note as version 1 of the app stored it: kept only to be migrated.
 struct NoteV1: Decodable, Sendable {

@@ -4,7 +4,7 @@
 // Refused by: the store refused the batch and the screen says
 
 import Foundation
-import Persistence
+import LocalStore
 
 /// A note, as the app stores it.
 struct Note: Codable, Identifiable, Sendable, Equatable {

@@ -1,8 +1,8 @@
 // The state behind the list of __model__ values: loading, following changes, searching, saving.
 
+import LocalStore
 import Models
 import Observation
-import Persistence
 
 /// The __model__ values a front end shows, filtered by a search and a tag.
 ///

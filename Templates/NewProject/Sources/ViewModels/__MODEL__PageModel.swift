@@ -1,6 +1,7 @@
 // The flows over the list of __model__ values: the form, the confirmation before a deletion, an edit conflict.
 
 import Foundation
+import LocalStore
 import Models
 import Observation
 import Persistence
@@ -40,7 +41,7 @@ public final class __MODEL__PageModel {
   }
 
   /// The file of the store of __model__ values, in the app's data folder.
-  nonisolated public static let storeFilename = "__STORE__"
+  nonisolated public static let storeFilename = __MODEL__Store.filename
 
   /// What is shown over the list; `nil` when the list is shown alone.
   public private(set) var destination: Destination?
@@ -81,8 +82,7 @@ public final class __MODEL__PageModel {
   public static func open(
     in folder: URL, configuration: StoreConfiguration = StoreConfiguration()
   ) async throws -> __MODEL__PageModel {
-    let store = try await LocalRepository<__MODEL__>.open(
-      directory: folder, filename: storeFilename, configuration: configuration)
+    let store = try await __MODEL__Store.open(in: folder, configuration: configuration)
     let page = __MODEL__PageModel(list: __MODEL__ListViewModel(repository: store))
     if let warning = store.warnings.first { page.showNotice(warning.message) }
     return page

@@ -1,9 +1,9 @@
 // The root of the app: one page of flows per stored model, opening, following and syncing them all at once.
 
 import Foundation
+import LocalStore
 import Models
 import Observation
-import Persistence
 
 /// __NAME__ as a front end sees it: a page per kind of stored value.
 ///

@@ -1,8 +1,8 @@
 // One run of the SwiftUI app: opening its stores off the main thread, the model once open, syncing in the background.
 
 import Foundation
+import LocalStore
 import Observation
-import Persistence
 
 /// The SwiftUI app from launch on: "Opening…" while the stores are read, then the app's
 /// ``__NAME__Model``, or why it could not open.

@@ -1,7 +1,7 @@
 // The built `__EXECUTABLE__` run as a child process: arguments in, output and exit status out.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @Suite struct EndToEndTests {

@@ -1,7 +1,7 @@
 // The real `__EXECUTABLE__` in a pseudo-terminal: keys in, screens out, the terminal restored.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 // The built `__EXECUTABLE__` against the template's table of hostile text: on a terminal and through a pipe.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 /// The checks of ``HostileCommandLine`` (copied unchanged from the template, with its table),

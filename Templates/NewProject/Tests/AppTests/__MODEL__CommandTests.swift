@@ -1,7 +1,7 @@
 // The commands on __model__ values, run through the built `__EXECUTABLE__` as a child process.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @testable import App

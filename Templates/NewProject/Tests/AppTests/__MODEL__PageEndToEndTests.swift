@@ -1,7 +1,7 @@
 // The __model__ page of the full-screen app, reached with Tab in a pseudo-terminal, saving to its own store.
 
 import Foundation
-import TestSupport
+import LocalStoreTestSupport
 import Testing
 
 @testable import App

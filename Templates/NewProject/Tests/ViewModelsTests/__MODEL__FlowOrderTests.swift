@@ -1,7 +1,7 @@
 // Every button of the SwiftUI sheet, dialog and alert, and every key of the full-screen app, in the order each runs.
 
+import LocalStore
 import Models
-import Persistence
 import Testing
 import ViewModels
 

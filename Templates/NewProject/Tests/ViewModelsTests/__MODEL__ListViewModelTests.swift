@@ -1,10 +1,10 @@
 // The __model__ list view model on an in-memory store and on a real store in a temporary folder.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

@@ -1,9 +1,9 @@
 // The flows of the __model__ page: the form, the confirmation before a deletion, edit conflicts, failures.
 
+import LocalStore
+import LocalStoreTestSupport
 import Models
 import Observation
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

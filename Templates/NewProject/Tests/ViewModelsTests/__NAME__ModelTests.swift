@@ -1,7 +1,7 @@
 // The root model: following every page's store at once, until its task is cancelled.
 
+import LocalStore
 import Models
-import Persistence
 import Testing
 import ViewModels
 

@@ -1,9 +1,9 @@
 // The SwiftUI app's session: opening off the main thread, failing and trying again, syncing in the background.
 
 import Foundation
+import LocalStore
+import LocalStoreTestSupport
 import Models
-import Persistence
-import TestSupport
 import Testing
 import ViewModels
 

@@ -102,13 +102,15 @@ struct MutantPackage {
         .enableUpcomingFeature("InferIsolatedConformances"),
         .enableUpcomingFeature("MemberImportVisibility"),
       ]
-      let persistence = Target.Dependency.product(name: "Persistence", package: "QuestionBank")
+      let persistence = Target.Dependency.product(name: "LocalStore", package: "LocalStore")
       let mutants: [String] = [\(list)]
 
       let package = Package(
         name: "PracticeMutants",
         platforms: [.macOS(.v14), .iOS(.v17)],
-        dependencies: [.package(name: "QuestionBank", path: "\(questionBank.standardizedFileURL.path)")],
+        dependencies: [
+          .package(path: "\(questionBank.appendingPathComponent("Packages/LocalStore").standardizedFileURL.path)")
+        ],
         targets: [
           .target(name: "ExerciseSupport", path: "Support", swiftSettings: settings)
         ] + mutants.map { name in

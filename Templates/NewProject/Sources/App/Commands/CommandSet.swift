@@ -2,7 +2,7 @@
 
 import CommandLineKit
 import Foundation
-import Persistence
+import LocalStore
 
 /// The commands of one stored model: `add`, `list`, `search`, `show`, `edit`, `delete`.
 ///

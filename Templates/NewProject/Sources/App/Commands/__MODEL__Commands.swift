@@ -2,6 +2,7 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Models
 import Persistence
 import ViewModels
@@ -10,7 +11,7 @@ import ViewModels
 /// ``__MODEL__ListViewModel`` the full-screen app uses.
 enum __MODEL__Commands: CommandSet {
   static let group: String? = __GROUP__
-  static let storeFilename = "__STORE__"
+  static let storeFilename = __MODEL__Store.filename
   static let noun = "__model__"
   static let plural = "__models__"
   static var specs: [CommandSpec] {
@@ -70,8 +71,7 @@ enum __MODEL__Commands: CommandSet {
   static func openStore(
     in directory: URL, console: any Console, keptIn stores: OpenedStores
   ) async throws -> any Repository<__MODEL__> {
-    let repository = try await LocalRepository<__MODEL__>.open(
-      directory: directory, filename: storeFilename)
+    let repository = try await __MODEL__Store.open(in: directory)
     for warning in repository.warnings {
       console.writeError(CommandRunner.tool.warning(warning.message))
     }

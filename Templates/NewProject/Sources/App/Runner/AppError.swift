@@ -2,8 +2,8 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Models
-import Persistence
 import TerminalUI
 
 /// A failure of the command-line front end.

@@ -2,8 +2,8 @@
 
 import CommandLineKit
 import Foundation
+import LocalStore
 import Models
-import Persistence
 import ViewModels
 
 /// Parses a command line, runs its command against the stores, and reports the outcome.

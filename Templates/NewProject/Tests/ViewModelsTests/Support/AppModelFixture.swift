@@ -1,7 +1,7 @@
 // The app's root model over in-memory stores, for the tests of what it does across pages.
 
+import LocalStore
 import Models
-import Persistence
 import ViewModels
 
 extension __NAME__Model {

@@ -1,8 +1,8 @@
 // The stores the view-model tests run on, and the error a fake store throws.
 
 import Foundation
-import Persistence
-import TestSupport
+import LocalStore
+import LocalStoreTestSupport
 
 /// The stores a list runs on: the fake, and a `LocalRepository` on disk.
 enum StoreKind: String, CaseIterable, Sendable {

@@ -1,0 +1,76 @@
+// swift-tools-version: 6.2
+// LocalStore: a thread-safe store of Codable values on disk, built on a Swift actor, with a
+// SQLite store beside it and the terminal and command-line kits of the apps built on it.
+//
+// Any package depends on it by path, whatever its own targets are called:
+//   .package(path: "Packages/LocalStore")
+//   .product(name: "LocalStore", package: "LocalStore")
+// Its module names (LocalStore, LocalStoreSQLite, LocalStoreCSQLite, TerminalUI,
+// CommandLineKit, LocalStoreTestSupport, StoreWriter) leave an app's layers (Models,
+// Persistence, ViewModels, App) free: SwiftPM refuses two targets of one name in a graph.
+
+import PackageDescription
+
+/// Settings shared by every target, so the whole package builds under the same rules.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  .enableUpcomingFeature("InferIsolatedConformances"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "LocalStore",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .library(name: "LocalStore", targets: ["LocalStore"]),
+    .library(name: "LocalStoreSQLite", targets: ["LocalStoreSQLite"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
+    // Helpers for the tests of apps built on the store: temporary folders, child processes,
+    // a pseudo-terminal and a screen emulator, the tests' own `Note`.
+    .library(name: "LocalStoreTestSupport", targets: ["LocalStoreTestSupport"]),
+  ],
+  targets: [
+    // The store: Engine (the files and their bytes: journal, snapshot, format, salvage),
+    // Typed (the repository of Codable values over them), Watching (other writers'
+    // changes), Platform (file system, lock, executor).
+    .target(name: "LocalStore", swiftSettings: swiftSettings),
+    // The SQLite store: a module of its own over the system's SQLite (`libsqlite3-dev`; the
+    // SDK's on Apple platforms), so that a target that does not use it links none of it.
+    .systemLibrary(
+      name: "LocalStoreCSQLite", path: "Sources/LocalStoreCSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]),
+    .target(
+      name: "LocalStoreSQLite", dependencies: ["LocalStore", "LocalStoreCSQLite"],
+      swiftSettings: swiftSettings),
+    // Front-end kits: a generic terminal toolkit, and the command-line plumbing every tool
+    // made from the template shares (console, arguments, data folder, exit codes).
+    .target(name: "TerminalUI", swiftSettings: swiftSettings),
+    .target(name: "CommandLineKit", dependencies: ["TerminalUI"], swiftSettings: swiftSettings),
+
+    // Tests
+    .target(name: "LocalStoreTestSupport", swiftSettings: swiftSettings),
+    // The child process of the crash, permission and multi-process tests.
+    .executableTarget(
+      name: "StoreWriter",
+      dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LocalStoreTests",
+      dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LocalStoreSQLiteTests",
+      dependencies: [
+        "LocalStoreSQLite", "LocalStore", "LocalStoreCSQLite", "LocalStoreTestSupport",
+      ],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI", "LocalStoreTestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "CommandLineKitTests", dependencies: ["CommandLineKit", "LocalStoreTestSupport"],
+      swiftSettings: swiftSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

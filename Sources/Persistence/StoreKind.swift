@@ -1,0 +1,97 @@
+// Which store keeps a data folder's questions: the journal store or the SQLite store.
+
+import Foundation
+import LocalStore
+import LocalStoreSQLite
+import Models
+
+/// The store that keeps the questions of a data folder, as its setting file says.
+///
+/// The journal store (`questions.json`, ``/LocalStore/LocalRepository``) is the default and
+/// keeps every question in memory; the SQLite store (`questions.sqlite`,
+/// ``/LocalStoreSQLite/SQLiteRepository``) reads a page at a time, for banks larger than
+/// memory. The choice is one word in `questions.store` in the data folder, written by
+/// `questions migrate` only once the other store holds a verified copy of every question.
+public enum StoreKind: String, CaseIterable, Sendable {
+  /// `questions.json` and its journal, the default.
+  case journal
+  /// `questions.sqlite`, a SQLite database with its write-ahead log.
+  case sqlite
+
+  /// The setting file in the data folder: `journal` or `sqlite`; absent means `journal`.
+  public static let settingFilename = "questions.store"
+
+  /// The store's file in the data folder.
+  public var filename: String {
+    switch self {
+    case .journal: "questions.json"
+    case .sqlite: "questions.sqlite"
+    }
+  }
+
+  /// The files beside ``filename`` that belong to the store and that a new store of that
+  /// name would read: a new store must never find an old one's log.
+  public var companionFilenames: [String] {
+    switch self {
+    case .journal: [filename + ".journal", filename + ".lock"]
+    case .sqlite: [filename + "-wal", filename + "-shm"]
+    }
+  }
+
+  /// How the person reads it: "the journal store (questions.json)".
+  public var name: String {
+    switch self {
+    case .journal: "the journal store (\(filename))"
+    case .sqlite: "the SQLite store (\(filename))"
+    }
+  }
+
+  /// The store the setting in `directory` names; the journal store when there is no setting.
+  ///
+  /// - Throws: ``QuestionStoreError/unreadableSetting(_:)`` when the setting cannot be read
+  ///   or names no store.
+  public static func current(in directory: URL) throws(QuestionStoreError) -> StoreKind {
+    let setting = directory.appendingPathComponent(settingFilename)
+    guard FileManager.default.fileExists(atPath: setting.path) else { return .journal }
+    let text: String
+    do {
+      text = try String(contentsOf: setting, encoding: .utf8)
+    } catch {
+      throw .unreadableSetting("\(setting.path) could not be read: \(error.localizedDescription).")
+    }
+    let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let kind = StoreKind(rawValue: word) else {
+      throw .unreadableSetting(
+        "\(setting.path) says \"\(word.prefix(40))\", which names no store; it should say"
+          + " journal or sqlite (`questions migrate --to journal` writes it).")
+    }
+    return kind
+  }
+
+  /// Makes this the store of `directory`, in one durable step: the setting is written
+  /// beside it, synced, renamed over the old one and the folder synced.
+  ///
+  /// - Throws: ``QuestionStoreError/store(_:)`` when it cannot be written.
+  public func choose(in directory: URL) throws(QuestionStoreError) {
+    do {
+      try DurableFile.write(
+        Array((rawValue + "\n").utf8), to: directory.appendingPathComponent(Self.settingFilename))
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// Opens this store in `directory`, off the main actor.
+  public func open(in directory: URL) async throws -> OpenedStore<Question> {
+    switch self {
+    case .journal:
+      let repository = try await LocalRepository<Question>.open(
+        directory: directory, filename: filename)
+      return OpenedStore(repository, warnings: repository.warnings)
+    case .sqlite:
+      let repository = try await SQLiteRepository<Question>.open(
+        directory: directory, filename: filename)
+      return OpenedStore(repository)
+    }
+  }
+}
