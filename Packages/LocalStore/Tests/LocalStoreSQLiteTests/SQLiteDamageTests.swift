@@ -41,6 +41,29 @@ import Testing
     #expect(try Data(contentsOf: file) == bytes)
   }
 
+  /// A file put in a store's place while its write-ahead log still holds pages (restored from
+  /// a backup, say): SQLite alone would read the log's pages over the file, open the old
+  /// store (here: every entry, though the file holds none of it), and write them into the
+  /// file at the next checkpoint. The file is refused before SQLite reads it, and the file
+  /// and the log are left as they were.
+  @Test func aFileReplacedBesideALogIsRefusedAndNeitherIsWritten() async throws {
+    let folder = try TemporaryDirectory()
+    let writer = try await SQLiteRepository<Entry>.open(
+      directory: folder.url, filename: "s.sqlite")
+    try await writer.save(contentsOf: sampleEntries(50))
+    let file = folder.appending("s.sqlite")
+    let log = folder.appending("s.sqlite-wal")
+    let logged = try Data(contentsOf: log)
+    try #require(!logged.isEmpty, "the entries were folded into the file: no log to read")
+    let bytes = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+    try bytes.write(to: file)
+    let reason = try await Self.refusal(in: folder)
+    #expect(reason.contains("not a database"), "\(reason)")
+    #expect(try Data(contentsOf: file) == bytes)
+    #expect(try Data(contentsOf: log) == logged)
+    withExtendedLifetime(writer) {}
+  }
+
   @Test func aDatabaseOfAnotherProgramIsRefusedAndLeftAsItWas() async throws {
     let folder = try TemporaryDirectory()
     let file = folder.appending("s.sqlite")

@@ -95,12 +95,38 @@ enum StoreDatabase {
       throw .unreadable(url, reason: String(cString: strerror(errno)))
     }
     switch status.st_mode & S_IFMT {
-    case S_IFREG: return
+    case S_IFREG: try checkHeader(of: location, size: Int(status.st_size))
     case S_IFLNK: throw .notARegularFile(url, found: "a symbolic link")
     case S_IFDIR: throw .notARegularFile(url, found: "a folder")
     default: throw .notARegularFile(url, found: "a special file")
     }
   }
+
+  /// Refuses a file that is not empty and does not start with SQLite's header, before SQLite
+  /// reads it: SQLite would take the pages of a write-ahead log left beside it (`-wal`, from
+  /// the database the file replaced) over the file's own bytes, open an old or empty store,
+  /// and write those pages into the file at the next checkpoint.
+  private static func checkHeader(of location: StoreLocation, size: Int) throws(PersistenceError) {
+    guard size > 0 else { return }  // An empty file is an empty database.
+    let url = location.fileURL
+    let header: Data
+    do {
+      let file = try FileHandle(forReadingFrom: url)
+      defer { try? file.close() }
+      header = try file.read(upToCount: sqliteHeader.count) ?? Data()
+    } catch {
+      throw .unreadable(url, reason: error.localizedDescription)
+    }
+    guard header == sqliteHeader else {
+      throw .corrupt(
+        url,
+        reason: "it does not start with SQLite's header (\"SQLite format 3\"), so it is not a"
+          + " database")
+    }
+  }
+
+  /// The first 16 bytes of every SQLite database file.
+  private static let sqliteHeader = Data("SQLite format 3\u{0}".utf8)
 
   /// Reads the file's marks, without writing: an empty database, or a store of this package
   /// in a layout and schema version this code reads; anything else is refused.
