@@ -37,7 +37,7 @@
 #                (needs python3: python3 -m http.server; PORT=... to change the port)
 #   run          build and run `questions` on the default data directory (ARGS="..." to pass arguments)
 #   new-project  write a new standalone package from Templates/: NAME=Recipes [MODEL=Item]
-#                [DIR=../NAME]; see scripts/new-project
+#                [DIR=../NAME] [STORE=journal|sqlite]; see scripts/new-project
 #   test-store   the store's package's own tests alone (Packages/LocalStore)
 #   test-templates  the generator's refusals, a generated project's own `make test`, and
 #                `swiftc -parse` of Templates/SwiftData and Templates/SwiftUI
@@ -84,7 +84,7 @@ PORT ?= 8000
 # The exercises are a package of their own that depends on this one by path.
 PRACTICE = Docs/Practice
 # The store's package: the store, its SQLite sibling, the terminal and command-line kits.
-STORE = Packages/LocalStore
+STORE_PACKAGE = Packages/LocalStore
 PRACTICE_BIN = $$($(SWIFT) build --package-path $(PRACTICE) --show-bin-path)
 # No "Entering directory" lines on stdout when make runs make (as scripts/check-run-output does).
 MAKEFLAGS += --no-print-directory
@@ -114,17 +114,17 @@ check:
 # The store's package first (its own tests), then this one.
 test-tsan:
 	@scripts/need sqlite3.h "make test-tsan"
-	$(SWIFT) build --build-tests --sanitize=thread --package-path $(STORE) --scratch-path $(STORE)/.build-tsan
+	$(SWIFT) build --build-tests --sanitize=thread --package-path $(STORE_PACKAGE) --scratch-path $(STORE_PACKAGE)/.build-tsan
 	TEST_SANITIZER=thread TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/ThreadSanitizer.supp" \
-	  $(SWIFT) test --skip-build --sanitize=thread --package-path $(STORE) --scratch-path $(STORE)/.build-tsan
+	  $(SWIFT) test --skip-build --sanitize=thread --package-path $(STORE_PACKAGE) --scratch-path $(STORE_PACKAGE)/.build-tsan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TEST_SANITIZER=thread TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/Tests/ThreadSanitizer.supp" \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 stress:
 	@scripts/need sqlite3.h "make stress"
-	$(SWIFT) build --build-tests --package-path $(STORE) $(SWIFT_FLAGS)
-	STRESS_ITERATIONS=2000 $(SWIFT) test --skip-build --package-path $(STORE) --filter ProcessFault
+	$(SWIFT) build --build-tests --package-path $(STORE_PACKAGE) $(SWIFT_FLAGS)
+	STRESS_ITERATIONS=2000 $(SWIFT) test --skip-build --package-path $(STORE_PACKAGE) --filter ProcessFault
 
 bench:
 	@scripts/need sqlite3.h "make bench"
@@ -175,12 +175,12 @@ new-project:
 	  echo "make new-project: give a name, e.g. make new-project NAME=Recipes MODEL=Recipe" >&2; \
 	  exit 64; \
 	fi
-	@scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
+	@STORE="$(STORE)" scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
 
 test-store:
 	@scripts/need sqlite3.h "make test-store"
-	$(SWIFT) build --build-tests --package-path $(STORE) $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build --package-path $(STORE)
+	$(SWIFT) build --build-tests --package-path $(STORE_PACKAGE) $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build --package-path $(STORE_PACKAGE)
 
 test-templates:
 	scripts/test-templates
@@ -205,5 +205,5 @@ lint:
 
 clean:
 	$(SWIFT) package clean
-	rm -rf .build .build-tsan .build-tutorial Benchmarks/.build $(PRACTICE)/.build $(STORE)/.build \
-	  $(STORE)/.build-tsan
+	rm -rf .build .build-tsan .build-tutorial Benchmarks/.build $(PRACTICE)/.build $(STORE_PACKAGE)/.build \
+	  $(STORE_PACKAGE)/.build-tsan

@@ -35,7 +35,13 @@ let package = Package(
     // persistence layer: each model's store and its file, over the generic LocalStore.
     .target(name: "Models", swiftSettings: swiftSettings),
     .target(
-      name: "Persistence", dependencies: ["Models", store("LocalStore")],
+      name: "Persistence",
+      dependencies: [
+        "Models", store("LocalStore"),
+        // store: sqlite
+        store("LocalStoreSQLite"),
+        // store: end
+      ],
       swiftSettings: swiftSettings),
     .target(
       name: "ViewModels", dependencies: ["Models", "Persistence", store("LocalStore")],
@@ -61,6 +67,9 @@ let package = Package(
       dependencies: [
         "ViewModels", "Persistence", "Models", store("LocalStore"),
         store("LocalStoreTestSupport"),
+        // store: sqlite
+        store("LocalStoreSQLite"),
+        // store: end
       ],
       swiftSettings: swiftSettings),
     .testTarget(

@@ -77,13 +77,13 @@ public final class __MODEL__PageModel {
   }
 
   /// Opens the store of __model__ values in `folder` without blocking the calling thread (see
-  /// `LocalRepository.open`), and the page over it. A warning the store gave as it opened
+  /// `__MODEL__Store.open`), and the page over it. A warning the store gave as it opened
   /// (damaged bytes it set aside) becomes the page's ``notice``.
   public static func open(
     in folder: URL, configuration: StoreConfiguration = StoreConfiguration()
   ) async throws -> __MODEL__PageModel {
     let store = try await __MODEL__Store.open(in: folder, configuration: configuration)
-    let page = __MODEL__PageModel(list: __MODEL__ListViewModel(repository: store))
+    let page = __MODEL__PageModel(list: __MODEL__ListViewModel(repository: store.repository))
     if let warning = store.warnings.first { page.showNotice(warning.message) }
     return page
   }

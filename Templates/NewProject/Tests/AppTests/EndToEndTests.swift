@@ -48,11 +48,12 @@ import Testing
     let missing = try await run(["show", "abcdef12"])
     #expect(missing.status == 1)
     #expect(missing.standardError.contains("No __model__ has an id starting with"))
-    try Data("not json".utf8).write(to: folder.appending("__EXECUTABLE__.json"))
+    let garbage = Data("not a store, not json, not a database".utf8)
+    try garbage.write(to: folder.appending("__STORE__"))
     let corrupt = try await run(["list"])
     #expect(corrupt.status == 1)
-    #expect(corrupt.standardError.contains("__EXECUTABLE__.json"))
-    #expect(try Data(contentsOf: folder.appending("__EXECUTABLE__.json")) == Data("not json".utf8))
+    #expect(corrupt.standardError.contains("__STORE__"))
+    #expect(try Data(contentsOf: folder.appending("__STORE__")) == garbage)
   }
 
   @Test func aFailedWriteToStandardOutputExitsWith1() async throws {
@@ -83,6 +84,7 @@ import Testing
     #expect(listed.status == 0, "\(listed.standardError)")
     #expect(listed.standardOutput.components(separatedBy: "Closed").count == 2)
   }
+  // store: journal
 
   /// A journal whose end a power cut tore (zeros where the earlier part of an append was lost,
   /// then its later part) opens without that tail, keeps it beside the journal, and says so.
@@ -106,6 +108,7 @@ import Testing
     #expect(try await run(["add", "Third"]).status == 0)  // Cuts the tail off.
     #expect(try await run(["list"]).standardError.isEmpty)
   }
+  // store: end
 
   /// `CommandLine.arguments` would turn the byte 0xFF into U+FFFD and write to a folder of
   /// another name; the raw bytes are refused instead, and nothing is created.

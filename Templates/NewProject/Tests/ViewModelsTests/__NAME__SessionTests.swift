@@ -4,10 +4,12 @@ import Foundation
 import LocalStore
 import LocalStoreTestSupport
 import Models
+import Persistence
 import Testing
 import ViewModels
 
 @MainActor @Suite(.timeLimit(.minutes(2))) struct __NAME__SessionTests {
+  // store: journal
   /// The lock file of the first page's store in `folder`: `<store>.lock`, beside it.
   func lockFile(in folder: TemporaryDirectory) -> URL {
     folder.appending(__MODEL__PageModel.storeFilename + ".lock")
@@ -81,6 +83,7 @@ import ViewModels
     #expect(session.model === model)
   }
 
+  // store: end
   @Test func goingToTheBackgroundSyncsWhatWasSaved() async throws {
     let store = RecordingRepository<__MODEL__>()
     let session = __NAME__Session { __NAME__Model.over(store) }
@@ -107,8 +110,7 @@ import ViewModels
     #expect(await model.__models__.list.add(item))
     await session.sceneDidEnterBackground()?.value
     #expect(model.__models__.list.errorMessage == nil)
-    let reopened = try await LocalRepository<__MODEL__>.open(
-      directory: folder.url, filename: __MODEL__PageModel.storeFilename)
+    let reopened = try await __MODEL__Store.open(in: folder.url).repository
     #expect(await reopened.find(by: item.id) == item)
   }
 }

@@ -71,11 +71,11 @@ enum __MODEL__Commands: CommandSet {
   static func openStore(
     in directory: URL, console: any Console, keptIn stores: OpenedStores
   ) async throws -> any Repository<__MODEL__> {
-    let repository = try await __MODEL__Store.open(in: directory)
-    for warning in repository.warnings {
+    let opened = try await __MODEL__Store.open(in: directory)
+    for warning in opened.warnings {
       console.writeError(CommandRunner.tool.warning(warning.message))
     }
-    return stores.keep(repository)
+    return stores.keep(opened.repository)
   }
 
   static func run(

@@ -2,11 +2,17 @@
 
 import Foundation
 import LocalStore
+// store: sqlite
+import LocalStoreSQLite
+// store: end
 import LocalStoreTestSupport
 
-/// The stores a list runs on: the fake, and a `LocalRepository` on disk.
+/// The stores a list runs on: the fake, and the stores on disk.
 enum StoreKind: String, CaseIterable, Sendable {
   case inMemory, local
+  // store: sqlite
+  case sqlite
+  // store: end
 
   /// A new empty store of `Item` values, and the folder that holds it (kept alive by the
   /// caller).
@@ -20,6 +26,12 @@ enum StoreKind: String, CaseIterable, Sendable {
       let store = try await LocalRepository<Item>.open(
         directory: folder.url, filename: "store.json")
       return (store, folder)
+    // store: sqlite
+    case .sqlite:
+      let store = try await SQLiteRepository<Item>.open(
+        directory: folder.url, filename: "store.sqlite")
+      return (store, folder)
+    // store: end
     }
   }
 }
