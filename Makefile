@@ -29,6 +29,9 @@
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
 #                and memory against the original pattern, SQLite and write+fsync; needs SQLite's
 #                headers, and says which package to install if they are missing
+#   bench-compare  rows of the benchmark for an older commit and this checkout by turns, in
+#                one run, with the ratio of their medians: REV=<commit> [ROWS=durable]
+#                [TURNS=5]; see scripts/bench-compare
 #   bench-quick  the same benchmark at small sizes, in under a minute; for either,
 #                ARGS="--only durable,lossy" runs some rows (ARGS="--help" lists them)
 #   docs         build the DocC site (Models, Persistence, ViewModels, TerminalUI, the articles
@@ -90,7 +93,7 @@ PRACTICE_BIN = $$($(SWIFT) build --package-path $(PRACTICE) --show-bin-path)
 MAKEFLAGS += --no-print-directory
 
 .PHONY: help build test check test-tsan stress bench bench-quick docs docs-preview run \
-  new-project test-store test-templates check-availability check-apple-templates format lint \
+  bench-compare new-project test-store test-templates check-availability check-apple-templates format lint \
   clean practice check-practice check-claims check-tutorial
 
 help:
@@ -129,6 +132,13 @@ stress:
 bench:
 	@scripts/need sqlite3.h "make bench"
 	$(BENCH) $(ARGS)
+
+bench-compare:
+	@if [ -z "$(REV)" ]; then \
+	  echo "make bench-compare: give the commit, e.g. make bench-compare REV=main~3" >&2; \
+	  exit 64; \
+	fi
+	@scripts/bench-compare "$(REV)" "$(or $(ROWS),durable)" "$(or $(TURNS),5)"
 
 bench-quick:
 	@scripts/need sqlite3.h "make bench-quick"
