@@ -3,7 +3,7 @@
 import Dispatch
 import Foundation
 
-extension LocalRepository {
+extension StoreEngine {
   /// Where a compaction starts: the sequence its snapshot is encoded at, where the journal's
   /// records after it begin, and the snapshot it replaces.
   struct CompactionPoint {
@@ -43,19 +43,18 @@ extension LocalRepository {
   /// short-lived process that synchronizes before it ends (the app does) leaves a compacted
   /// store behind; one that ends first leaves a temporary file, which the next open removes,
   /// and a journal the next change folds. A failure costs nothing but a larger journal.
-  func startCompactionIfNeeded() {
+  func startCompactionIfNeeded(isolation: isolated (any Actor)? = #isolation) {
     guard needsCompaction, compaction == nil, readyCompaction == nil, !pendingSync.isSyncing
     else { return }
-    let items = loadAll()
+    let encode = replica.snapshotEncoder()
     let point = CompactionPoint(
       sequence: sequence, journalEnd: journal.position, snapshot: snapshot.lastSeenIdentity)
     let configuration = configuration
     let location = snapshot.location
     let fileSystem = snapshot.fileSystem
     compaction = Task {
-      let bytes = try? await Self.encodeSnapshot(
-        items, version: configuration.schemaVersion, sequence: point.sequence,
-        for: location.fileURL)
+      _ = isolation
+      let bytes = try? await Self.encodeSnapshot(encode, sequence: point.sequence)
       var prepared: DurableFileWriter.Prepared?
       if let bytes {
         let queue = StoreExecutor.makeQueue(label: "compaction \(location.path)")
@@ -89,11 +88,11 @@ extension LocalRepository {
     installReadyCompaction()
   }
 
-  /// Encodes a snapshot on the cooperative pool, off the actor.
+  /// Encodes a snapshot with `encode` on the cooperative pool, off the actor.
   @concurrent private static func encodeSnapshot(
-    _ items: [T], version: Int, sequence: Int, for file: URL
+    _ encode: @Sendable (Int) throws(PersistenceError) -> [UInt8], sequence: Int
   ) async throws(PersistenceError) -> [UInt8] {
-    try Snapshot.encode(items, version: version, sequence: sequence, for: file)
+    try encode(sequence)
   }
 
   /// Puts the snapshot written off the actor in place, unless the files moved on without it.
@@ -118,6 +117,6 @@ extension LocalRepository {
       }
     }
     if !installed { snapshot.discard(prepared) }
-    if othersChanged { feed.publish(.anything) }
+    if othersChanged { replica.publishUnknownChange() }
   }
 }

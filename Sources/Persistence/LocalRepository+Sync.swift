@@ -2,7 +2,7 @@
 
 import Dispatch
 
-extension LocalRepository {
+extension StoreEngine {
   /// The saves waiting for a sync of the journal, and what is scheduled.
   struct PendingSync {
     /// Each save whose record is appended and not yet handed to a flush.
@@ -24,7 +24,7 @@ extension LocalRepository {
     /// the saves of the burst then take the lock and look for other writers once.
     var lossyLeaseIsHeld = false
     /// The failure of a sync that took acknowledged lossy changes back, until
-    /// ``LocalRepository/synchronize()`` reports it.
+    /// ``synchronize()`` reports it.
     var lossyFailure: PersistenceError?
     /// The records taken back after a failed sync: for a generation of the journal, the
     /// length it was cut back to and why. A save whose record ended past it failed.
@@ -55,7 +55,9 @@ extension LocalRepository {
   ///
   /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed; the record
   ///   was taken back (see ``undoUnsyncedChanges(after:)``).
-  func waitUntilDurable(_ position: Journal.Position) async throws(PersistenceError) {
+  func waitUntilDurable(
+    _ position: Journal.Position, isolation: isolated (any Actor)? = #isolation
+  ) async throws(PersistenceError) {
     if pendingSync.scheduledPriority == nil && !executor.hasWaitingJobs
       && !pendingSync.isSyncing
     {
@@ -68,7 +70,10 @@ extension LocalRepository {
       if let scheduled = pendingSync.scheduledPriority, scheduled >= priority { return }
       pendingSync.scheduledPriority = priority
       // Isolated to this actor: the job goes behind the actor's jobs of its priority.
-      Task(priority: priority) { self.syncWaitingChanges() }
+      Task(priority: priority) {
+        _ = isolation
+        self.syncWaitingChanges()
+      }
     }
     pendingSync.flushesFinished = max(pendingSync.flushesFinished, flushed.number)
     if case .success = flushed.result, flushed.covered.generation == journal.generation {
@@ -190,7 +195,7 @@ extension LocalRepository {
         reason: "\(error.detail), and taking the changes back failed (\(failure.detail)). The store"
           + " takes no more changes until it is opened again")
       brokenBy = outcome
-      feed.publish(.failed(outcome))
+      replica.publishFailure(outcome)
     }
     pendingSync.undone[generation] = (keep, outcome)
     pendingSync.lossyChangesWaiting = false
@@ -208,7 +213,7 @@ extension LocalRepository {
       covered: Journal.Position(generation: generation, end: keep))
     for save in waiting { save.resume(returning: failed) }
     // Lossy changes were published before their sync: their subscribers read again.
-    feed.publish(.anything)
+    replica.publishUnknownChange()
     return outcome
   }
 
@@ -223,11 +228,14 @@ extension LocalRepository {
   /// (``StoreLock/othersAreWaiting``), and lets it go early then, as the next save would
   /// (see ``commit(deciding:)``), so that a waiter does not wait for the rest of a lease that no
   /// save uses.
-  func scheduleBackgroundSync(after delay: Duration) {
+  func scheduleBackgroundSync(
+    after delay: Duration, isolation: isolated (any Actor)? = #isolation
+  ) {
     pendingSync.lossyChangesWaiting = true
     if !pendingSync.lossyLeaseIsHeld {
       pendingSync.lossyLeaseIsHeld = true
       Task(priority: .high) {
+        _ = isolation
         let end = ContinuousClock.now + min(delay, self.configuration.lossyLockLease)
         while ContinuousClock.now < end, self.pendingSync.lossyLeaseIsHeld {
           try? await Task.sleep(for: min(Self.turn, ContinuousClock.now.duration(to: end)))
@@ -240,6 +248,7 @@ extension LocalRepository {
     guard !pendingSync.backgroundIsScheduled else { return }
     pendingSync.backgroundIsScheduled = true
     Task {
+      _ = isolation
       try? await Task.sleep(for: delay)
       self.pendingSync.backgroundIsScheduled = false
       // A failure has no caller to report to: the changes are taken back, and subscribers
@@ -254,5 +263,23 @@ extension LocalRepository {
     defer { releaseLockUnlessSyncing() }
     try syncHere()
     pendingSync.lossyChangesWaiting = false
+  }
+
+  /// Returns once every change acknowledged so far is durable, and the compaction under way,
+  /// if any, has ended: see ``LocalRepository/synchronize()``.
+  func synchronize() async throws(PersistenceError) {
+    // A background sync that failed took acknowledged saves back, with nobody to tell.
+    if let failure = pendingSync.lossyFailure {
+      pendingSync.lossyFailure = nil
+      throw failure
+    }
+    do {
+      try synchronizeLossyChanges()
+    } catch {
+      pendingSync.lossyFailure = nil  // Reported here.
+      throw error
+    }
+    await compactionFinished()
+    journal.writeSyncedMark()
   }
 }

@@ -2,7 +2,7 @@
 
 import Dispatch
 
-extension LocalRepository {
+extension StoreEngine {
   /// How long this repository's changes keep the store's lock at least, once another writer
   /// or reader waits for it, before they let it go for a turn (2 ms): long enough that two
   /// busy writers still save in bursts of dozens, short enough that a save waits for a turn
