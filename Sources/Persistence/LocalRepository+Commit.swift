@@ -20,7 +20,7 @@ extension StoreEngine {
     if let brokenBy { throw brokenBy }
     await letOtherWritersTakeATurnIfDue()
     installReadyCompaction()
-    defer { releaseLockUnlessSyncing() }
+    defer { releaseLockIfUnneeded() }
     // Held all along since this engine's last change: nobody else can have written.
     let heldAllAlong = try lock.lock()
     let othersChanged = heldAllAlong ? false : try catchUp()
@@ -39,7 +39,7 @@ extension StoreEngine {
       if othersChanged { replica.publishUnknownChange() }
       throw error
     }
-    releaseLockUnlessSyncing()
+    releaseLockIfUnneeded()
     if transaction.recorded != nil { startCompactionIfNeeded() }
     return (result, othersChanged)
   }
@@ -81,6 +81,10 @@ extension StoreEngine {
     } catch {
       throw .writeFailed(fileURL, reason: error.description)
     }
+    switch configuration.durability {
+    case .durable: sync.appended(due: nil)
+    case .lossyOnPowerCut(let delay): sync.appended(due: .now + delay)
+    }
     sequence = next
     journal.lastRecordNumber = next
     let checksum = CRC32C.checksum(record)
@@ -121,7 +125,7 @@ extension StoreEngine {
   private func rewriteSnapshot(
     _ encode: (Int) throws(PersistenceError) -> [UInt8], sequence next: Int, applied: () -> Void
   ) throws(PersistenceError) {
-    if pendingSync.isSyncing { try syncHere() }
+    if sync.durableSavesWait { try syncHere() }
     try writeSnapshot(encode, sequence: next, applied: applied)
     applied()
     sequence = next
@@ -133,7 +137,7 @@ extension StoreEngine {
   private func renumber(
     _ encode: (Int) throws(PersistenceError) -> [UInt8], applied: () -> Void
   ) throws(PersistenceError) {
-    if pendingSync.isSyncing { try syncHere() }
+    if sync.durableSavesWait { try syncHere() }
     try writeSnapshot(encode, sequence: sequence, applied: applied)
     applied()
     if journal.length == 0, (try? writeSnapshot(encode, sequence: 0, applied: {})) == true {
@@ -189,13 +193,14 @@ extension StoreEngine {
     }
   }
 
-  /// Lets go of the store's lock unless appended changes still wait for their sync: until
-  /// then nobody else may append after them, so that a failed sync can take them back.
-  func releaseLockUnlessSyncing() {
-    guard !pendingSync.needsTheLock else { return }
+  /// Lets go of the store's lock unless the durability still needs it (``SyncState/needsTheLock``),
+  /// and wakes the changes that wait for it to go, to give other writers a turn: the one
+  /// place the engine lets go of the lock it keeps between changes.
+  func releaseLockIfUnneeded() {
+    guard !sync.needsTheLock else { return }
     lock.unlock()
-    let waiting = pendingSync.waitingForTheLockToGo
-    pendingSync.waitingForTheLockToGo = []
+    let waiting = changesWaitingForTheLock
+    changesWaitingForTheLock = []
     for change in waiting { change.resume() }
   }
 }

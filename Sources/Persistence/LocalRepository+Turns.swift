@@ -30,17 +30,17 @@ extension StoreEngine {
   /// takes it before this repository takes it back: the announcement ends once the waiter has
   /// the lock. At most ``othersTurn``, in case the waiter is stuck elsewhere.
   func letOtherWritersTakeATurnIfDue() async {
-    if let since = lock.heldSince, pendingSync.needsTheLock {
+    if let since = lock.heldSince, sync.needsTheLock {
       let held = since.duration(to: .now)
       if held > configuration.longestLockHold || (held >= Self.turn && lock.othersAreWaiting) {
-        pendingSync.lossyLeaseIsHeld = false
-        if pendingSync.needsTheLock {
-          await withCheckedContinuation { pendingSync.waitingForTheLockToGo.append($0) }
+        sync.endLease()
+        if sync.needsTheLock {
+          await withCheckedContinuation { changesWaitingForTheLock.append($0) }
         } else {
-          releaseLockUnlessSyncing()
+          releaseLockIfUnneeded()
         }
-        if !WaitingHolders.canBeSeen, pendingSync.othersTurnEnds == nil {
-          pendingSync.othersTurnEnds = .now + Self.othersTurn
+        if !WaitingHolders.canBeSeen, othersTurnEnds == nil {
+          othersTurnEnds = .now + Self.othersTurn
         }
       }
     }
@@ -50,10 +50,10 @@ extension StoreEngine {
         await pause(for: .microseconds(200))
       }
     }
-    while let end = pendingSync.othersTurnEnds, ContinuousClock.now < end {
+    while let end = othersTurnEnds, ContinuousClock.now < end {
       await pause(for: ContinuousClock.now.duration(to: end))
     }
-    pendingSync.othersTurnEnds = nil
+    othersTurnEnds = nil
   }
 
   /// Suspends the change for `duration`, whether or not its task is cancelled.

@@ -243,6 +243,6 @@ where T.ID: Hashable & Codable & Sendable {
   /// How many changes wait for the store's lock to be let go, to give another writer its
   /// turn. Only tests ask (through `@testable import`).
   var changesWaitingForTheLockToGo: Int {
-    engine.pendingSync.waitingForTheLockToGo.count
+    engine.changesWaitingForTheLock.count
   }
 }

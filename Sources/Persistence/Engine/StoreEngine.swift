@@ -38,16 +38,20 @@ final class StoreEngine {
   var sequence = 0
   /// Whether the snapshot is missing or in an older format, so the next change rewrites it.
   var snapshotIsOutdated = false
-  /// The saves waiting for a sync of the journal, and what is scheduled.
-  var pendingSync = PendingSync()
+  /// Where this engine's records stand on their way to stable storage, and who waits.
+  var sync = SyncState<CheckedContinuation<Void, Never>>()
+  /// The task that ends a lossy burst's lease on the lock and runs its background sync when
+  /// due, while either is (see ``scheduleBackgroundSync(after:)``), and when it looks next.
+  var lossyTimer: LossyTimer?
+  /// The changes waiting for the lock to be let go, to give other writers a turn.
+  var changesWaitingForTheLock: [CheckedContinuation<Void, Never>] = []
+  /// Until when this engine's changes stay off the store's lock, if they do.
+  var othersTurnEnds: ContinuousClock.Instant?
   /// Why this store takes no more changes: a failed sync whose changes could not be taken
   /// back. `nil` while it works.
   var brokenBy: PersistenceError?
-  /// The compaction encoding its snapshot off the actor, if one is.
-  var compaction: Task<Void, Never>?
-  /// A compaction's snapshot, written and flushed, that came back while saves waited for
-  /// their sync; the next change or ``synchronize()`` puts it in place.
-  var readyCompaction: ReadyCompaction?
+  /// Where compaction stands.
+  var compaction = CompactionPhase.idle
 
   /// Reads the store at `location` into `replica` on the calling thread, for an engine that
   /// will run on `executor`; `isCancelled` is asked while it waits for another writer's lock.
@@ -72,5 +76,11 @@ final class StoreEngine {
       try reloadEverything()
     }
     guard read != nil else { throw CancellationError() }
+  }
+
+  /// The task that keeps the lossy promises, and when it wakes next.
+  struct LossyTimer {
+    let task: Task<Void, Never>
+    var wakesAt: ContinuousClock.Instant
   }
 }
