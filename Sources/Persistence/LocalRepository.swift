@@ -245,4 +245,10 @@ where T.ID: Hashable & Codable & Sendable {
   var changesWaitingForTheLockToGo: Int {
     engine.changesWaitingForTheLock.count
   }
+
+  /// Where this repository's records stand on their way to stable storage, and whether it
+  /// holds the store's lock. Only tests ask (through `@testable import`).
+  var durabilityState: (phase: SyncState<CheckedContinuation<Void, Never>>.Phase, holdsLock: Bool) {
+    (engine.sync.phase, engine.lock.isHeld)
+  }
 }
