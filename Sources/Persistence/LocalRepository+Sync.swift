@@ -5,8 +5,9 @@ import Dispatch
 extension StoreEngine {
   /// Returns once a sync has made the record ending at `position` durable.
   ///
-  /// First it lets the jobs already waiting on the actor run (``StoreExecutor/yieldToWaitingJobs()``):
-  /// saves queued behind this one append their records, and one flush covers them all.
+  /// First it lets the jobs already waiting on the actor run
+  /// (``StoreExecutor/yieldToWaitingJobs(isolation:)``): saves queued behind this one append
+  /// their records, and one flush covers them all.
   /// Then, until its record is durable: if a flush is under way, it follows it and looks
   /// again when it ends; otherwise it leads one (``lead(after:)``) for every record appended
   /// so far. What decides is the state of the journal's syncs (``SyncState``), never how

@@ -41,7 +41,8 @@ final class StoreEngine {
   /// Where this engine's records stand on their way to stable storage, and who waits.
   var sync = SyncState<CheckedContinuation<Void, Never>>()
   /// The task that ends a lossy burst's lease on the lock and runs its background sync when
-  /// due, while either is (see ``scheduleBackgroundSync(after:)``), and when it looks next.
+  /// due, while either is (see ``scheduleBackgroundSync(after:isolation:)``), and when it
+  /// looks next.
   var lossyTimer: LossyTimer?
   /// The changes waiting for the lock to be let go, to give other writers a turn.
   var changesWaitingForTheLock: [CheckedContinuation<Void, Never>] = []
