@@ -84,7 +84,7 @@ import Testing
 extension LocalRepository {
   /// Notes in `log` how many saves wait for a sync of the journal, on the actor.
   fileprivate func noteWaitingSaves(in log: Guarded<[String]>) {
-    let count = pendingSync.waiting.count
+    let count = engine.sync.followers.count
     log.withLock { $0.append("\(count) saves waiting for a sync") }
   }
 

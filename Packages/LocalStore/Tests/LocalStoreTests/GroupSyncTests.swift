@@ -79,7 +79,7 @@ import Testing
     let deadline = ContinuousClock.now + hangGuard
     var waits = false
     while ContinuousClock.now < deadline {
-      waits = await repository.pendingSync.waitingForTheLockToGo.count == 1
+      waits = await repository.changesWaitingForTheLockToGo == 1
       if waits || fileSystem.calls.filter({ $0 == "pwrite" }).count > written { break }
       try await Task.sleep(for: .microseconds(200))
     }

@@ -51,7 +51,7 @@ extension LocalRepository {
   private func startWatching() -> StoreWatch {
     let (notifications, notify) = AsyncStream.makeStream(
       of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    let location = snapshot.location
+    let location = engine.snapshot.location
     let watcher = StoreWatcher(
       directory: location.directory, names: [location.filename, location.filename + ".journal"]
     ) {
@@ -80,14 +80,8 @@ extension LocalRepository {
   func catchUpWithOtherWriters() -> Bool {
     let changed: Bool
     do throws(PersistenceError) {
-      let caughtUp = try lock.withExclusiveLockIfTheFolderExists {
-        () throws(PersistenceError) in try catchUp()
-      }
-      if let caughtUp {
-        changed = caughtUp
-      } else {
-        changed = try catchUpWithRemovedFolder()
-      }
+      let replica = replica
+      changed = try engine.catchUpWithOtherWriters { !replica.cache.isEmpty }
     } catch {
       if followingFailure == nil { feed.publish(.failed(error)) }
       followingFailure = error
@@ -96,9 +90,7 @@ extension LocalRepository {
     let recovered = followingFailure != nil
     followingFailure = nil
     guard changed || recovered else { return true }
-    // The writer may still be syncing its record: sync the journal too before telling
-    // anyone, so a subscriber never sees a change that a power cut could take back.
-    if journal.syncedLength < journal.length { try? journal.synchronize() }
+    engine.synchronizeWhatOthersWrote()
     feed.publish(.anything)
     return true
   }

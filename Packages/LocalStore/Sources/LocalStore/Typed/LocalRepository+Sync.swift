@@ -1,101 +1,65 @@
-// Group commit: changes appended while a sync waits share one fsync; a failed one takes them back.
+// Group commit: the saves appended while a flush runs share the next; a failed sync takes them back.
 
 import Dispatch
 
-extension LocalRepository {
-  /// The saves waiting for a sync of the journal, and what is scheduled.
-  struct PendingSync {
-    /// Each save whose record is appended and not yet handed to a flush.
-    var waiting: [CheckedContinuation<Flushed, Never>] = []
-    /// The priority of the sync job enqueued for `waiting`, or `nil` when none is.
-    var scheduledPriority: TaskPriority?
-    /// How many flushes were handed to the syncer, and the newest known to have ended.
-    var flushesStarted = 0
-    var flushesFinished = 0
-    /// Whether a sync of lossy saves is scheduled for later.
-    var backgroundIsScheduled = false
-    /// Whether lossy saves were written since the last sync.
-    var lossyChangesWaiting = false
-    /// The changes waiting for the lock to be let go, to give other writers a turn.
-    var waitingForTheLockToGo: [CheckedContinuation<Void, Never>] = []
-    /// Until when this repository's changes stay off the store's lock, if they do.
-    var othersTurnEnds: ContinuousClock.Instant?
-    /// Whether a burst of lossy saves keeps the store's lock, for a short lease at most:
-    /// the saves of the burst then take the lock and look for other writers once.
-    var lossyLeaseIsHeld = false
-    /// The failure of a sync that took acknowledged lossy changes back, until
-    /// ``LocalRepository/synchronize()`` reports it.
-    var lossyFailure: PersistenceError?
-    /// The records taken back after a failed sync: for a generation of the journal, the
-    /// length it was cut back to and why. A save whose record ended past it failed.
-    var undone: [Int: (length: Int64, error: PersistenceError)] = [:]
-
-    /// Whether durable saves still wait for the sync of their records.
-    var isSyncing: Bool { !waiting.isEmpty || flushesStarted != flushesFinished }
-
-    /// Whether the store's lock must stay held: records were appended and not yet synced.
-    var needsTheLock: Bool { isSyncing || lossyLeaseIsHeld }
-  }
-
-  /// What a waiting save learns: the outcome of the flush that covered its record, its
-  /// number, and how far the journal of which generation it covered.
-  struct Flushed: Sendable {
-    let result: Result<Void, PersistenceError>
-    let number: Int
-    let covered: Journal.Position
-  }
-
+extension StoreEngine {
   /// Returns once a sync has made the record ending at `position` durable.
   ///
-  /// When no job waits on the actor's queue, no sync is scheduled and the syncer is idle,
-  /// nobody could share the sync: it runs at once, here, on the actor's thread, and a lone
-  /// save costs one hop there and one back. Otherwise a job of its own on the actor's queue,
-  /// behind the jobs of its priority already waiting there, hands one `fsync` to the syncer
-  /// queue for every save appended before it runs, and the actor answers reads meanwhile.
+  /// First it lets the jobs already waiting on the actor run
+  /// (``StoreExecutor/yieldToWaitingJobs(isolation:)``): saves queued behind this one append
+  /// their records, and one flush covers them all.
+  /// Then, until its record is durable: if a flush is under way, it follows it and looks
+  /// again when it ends; otherwise it leads one (``lead(after:)``) for every record appended
+  /// so far. What decides is the state of the journal's syncs (``SyncState``), never how
+  /// many jobs wait on the executor.
   ///
   /// - Throws: ``PersistenceError/notDurable(_:reason:)`` when the sync failed; the record
   ///   was taken back (see ``undoUnsyncedChanges(after:)``).
   func waitUntilDurable(_ position: Journal.Position) async throws(PersistenceError) {
-    if pendingSync.scheduledPriority == nil && !executor.hasWaitingJobs
-      && !pendingSync.isSyncing
-    {
-      try syncHere()
-      return
+    await executor.yieldToWaitingJobs()
+    while true {
+      if let error = sync.takenBack(position) { throw error }
+      // A new generation that did not take it back folded it into a durable snapshot.
+      guard position.generation == journal.generation, journal.syncedLength < position.end
+      else { return }
+      if sync.isFlushing {
+        await withCheckedContinuation { sync.follow($0) }
+      } else {
+        try await lead(after: position)
+      }
     }
-    let priority = Task.currentPriority
-    let flushed = await withCheckedContinuation { continuation in
-      pendingSync.waiting.append(continuation)
-      if let scheduled = pendingSync.scheduledPriority, scheduled >= priority { return }
-      pendingSync.scheduledPriority = priority
-      // Isolated to this actor: the job goes behind the actor's jobs of its priority.
-      Task(priority: priority) { self.syncWaitingChanges() }
-    }
-    pendingSync.flushesFinished = max(pendingSync.flushesFinished, flushed.number)
-    if case .success = flushed.result, flushed.covered.generation == journal.generation {
-      journal.markSynced(through: flushed.covered.end)
-    }
-    try settle(position, after: flushed.result)
   }
 
-  /// Decides the fate of the save whose record ends at `position`, once a flush that should
-  /// cover it has ended: taken back by an earlier failure; durable, through this flush,
-  /// another one, or a snapshot that folded the journal in; or, when this flush failed and
-  /// nothing else covered it, taken back now with every change after it.
-  private func settle(
-    _ position: Journal.Position, after result: Result<Void, PersistenceError>
-  ) throws(PersistenceError) {
-    if let undone = pendingSync.undone[position.generation], position.end > undone.length {
-      throw undone.error
+  /// Flushes the journal for every record appended so far, the one ending at `position`
+  /// among them. Alone (no record after it, nobody waiting), it syncs here, on the actor:
+  /// nobody could share the flush, and a lone save costs no hop to another thread. Otherwise
+  /// the syncer queue flushes while the actor answers reads and takes the next saves, which
+  /// follow this flush and share the next. When the flush fails, the records it covered that
+  /// no other sync covered are taken back.
+  private func lead(after position: Journal.Position) async throws(PersistenceError) {
+    let covered = journal.position
+    guard covered != position else { return try syncHere() }
+    let flush: @Sendable () -> Result<Void, SystemCallError>
+    do {
+      flush = try journal.detachedFlush()
+    } catch {
+      // No descriptor to spare (the process is at its limit): sync here, on the actor.
+      return try syncHere()
     }
-    guard position.generation == journal.generation, journal.syncedLength < position.end else {
-      return
+    _ = sync.startFlush(covering: covered)
+    let result = await withCheckedContinuation { continuation in
+      syncer.async { continuation.resume(returning: flush()) }
     }
-    let error: PersistenceError
+    let followers = sync.endFlush()
+    defer { for save in followers { save.resume() } }
     switch result {
-    case .failure(let failure): error = failure
-    case .success: error = .notDurable(fileURL, reason: "no sync of the journal covered it")
+    case .success:
+      if covered.generation == journal.generation { journal.markSynced(through: covered.end) }
+    case .failure(let error):
+      if covered.generation == journal.generation, journal.syncedLength < covered.end {
+        undoUnsyncedChanges(after: .notDurable(fileURL, reason: error.description))
+      }
     }
-    throw undoUnsyncedChanges(after: error)
   }
 
   /// Syncs the journal here, on the actor; when that fails, takes back every change it was
@@ -106,34 +70,7 @@ extension LocalRepository {
     } catch {
       throw undoUnsyncedChanges(after: .notDurable(fileURL, reason: error.description))
     }
-  }
-
-  /// Has the syncer flush the journal once for every save waiting, then resume them. A job
-  /// that finds nobody waiting (one of a higher priority ran first) does nothing.
-  private func syncWaitingChanges() {
-    let waiting = pendingSync.waiting
-    guard !waiting.isEmpty else { return }
-    pendingSync.waiting = []
-    pendingSync.scheduledPriority = nil
-    let covered = journal.position
-    let flush: @Sendable () -> Result<Void, SystemCallError>
-    do {
-      flush = try journal.detachedFlush()
-    } catch {
-      // No descriptor to spare (the process is at its limit): sync here, on the actor.
-      let result = Result { () throws(PersistenceError) in try syncHere() }
-      let flushed = Flushed(result: result, number: pendingSync.flushesFinished, covered: covered)
-      for save in waiting { save.resume(returning: flushed) }
-      return
-    }
-    pendingSync.flushesStarted += 1
-    let number = pendingSync.flushesStarted
-    let file = fileURL
-    syncer.async {
-      let result = flush().mapError { PersistenceError.notDurable(file, reason: $0.description) }
-      let flushed = Flushed(result: result, number: number, covered: covered)
-      for save in waiting { save.resume(returning: flushed) }
-    }
+    sync.syncedHere()
   }
 
   /// Takes back this repository's own changes that no successful sync covered, after
@@ -190,69 +127,109 @@ extension LocalRepository {
         reason: "\(error.detail), and taking the changes back failed (\(failure.detail)). The store"
           + " takes no more changes until it is opened again")
       brokenBy = outcome
-      feed.publish(.failed(outcome))
+      replica.publishFailure(outcome)
     }
-    pendingSync.undone[generation] = (keep, outcome)
-    pendingSync.lossyChangesWaiting = false
-    // Reported by the next `synchronize()`, when changes of this repository's were lost.
-    if own != nil, pendingSync.lossyFailure == nil,
-      case .lossyOnPowerCut = configuration.durability
-    {
-      pendingSync.lossyFailure = outcome
-    }
-    let waiting = pendingSync.waiting
-    pendingSync.waiting = []
-    pendingSync.scheduledPriority = nil
-    let failed = Flushed(
-      result: .failure(outcome), number: pendingSync.flushesFinished,
-      covered: Journal.Position(generation: generation, end: keep))
-    for save in waiting { save.resume(returning: failed) }
+    // Reported by the next `synchronize()`, when lossy changes of this engine were lost.
+    var lossy = false
+    if own != nil, case .lossyOnPowerCut = configuration.durability { lossy = true }
+    let followers = sync.tookBack(
+      generation: generation, length: keep, error: outcome, lossy: lossy)
+    for save in followers { save.resume() }
     // Lossy changes were published before their sync: their subscribers read again.
-    feed.publish(.anything)
+    replica.publishUnknownChange()
     return outcome
   }
 
-  /// Syncs the journal `delay` from now, unless a sync is already scheduled: the promise of
-  /// ``Durability/lossyOnPowerCut(syncWithin:)``. The task keeps the repository alive until
-  /// it has run, so a repository released meanwhile still syncs in time.
+  /// Keeps the promise of ``Durability/lossyOnPowerCut(syncWithin:)`` for a lossy record just
+  /// appended, whose sync is due `delay` from when it was appended (see ``write(_:snapshot:applied:)``).
   ///
   /// The store's lock is kept for ``StoreConfiguration/lossyLockLease`` (or `delay`, if
   /// shorter) from the first save of a burst: a save that finds it held needs no `flock` and
-  /// no look for other writers. A job of the highest priority lets it go, so that no stream
-  /// of reads delays it; it looks every ``turn`` whether another holder waits for the lock
-  /// (``StoreLock/othersAreWaiting``), and lets it go early then, as the next save would
-  /// (see ``commit(deciding:)``), so that a waiter does not wait for the rest of a lease that no
+  /// no look for other writers. The lease ends early once another holder waits for the lock
+  /// (``StoreLock/othersAreWaiting``, looked at every ``turn``), as the next save would (see
+  /// ``transaction(_:)``), so that a waiter does not wait for the rest of a lease that no
   /// save uses.
-  func scheduleBackgroundSync(after delay: Duration) {
-    pendingSync.lossyChangesWaiting = true
-    if !pendingSync.lossyLeaseIsHeld {
-      pendingSync.lossyLeaseIsHeld = true
-      Task(priority: .high) {
-        let end = ContinuousClock.now + min(delay, self.configuration.lossyLockLease)
-        while ContinuousClock.now < end, self.pendingSync.lossyLeaseIsHeld {
-          try? await Task.sleep(for: min(Self.turn, ContinuousClock.now.duration(to: end)))
-          if self.lock.othersAreWaiting { break }
-        }
-        self.pendingSync.lossyLeaseIsHeld = false
-        self.releaseLockUnlessSyncing()
-      }
+  func scheduleBackgroundSync(
+    after delay: Duration, isolation: isolated (any Actor)? = #isolation
+  ) {
+    precondition(isolation != nil, "the engine runs on its repository's actor")
+    let now = ContinuousClock.now
+    if sync.leaseEnds == nil {
+      sync.startLease(until: now + min(delay, configuration.lossyLockLease))
     }
-    guard !pendingSync.backgroundIsScheduled else { return }
-    pendingSync.backgroundIsScheduled = true
-    Task {
-      try? await Task.sleep(for: delay)
-      self.pendingSync.backgroundIsScheduled = false
+    startLossyTimerIfNeeded(isolation: isolation)
+  }
+
+  /// Starts the one task that keeps the lossy promises, unless one runs that wakes in time:
+  /// it ends the lease when due and runs the background sync when due. A lease started while
+  /// the task sleeps until a later sync replaces it with one that wakes for the lease. It
+  /// keeps the engine (and its repository) alive until nothing is due, so a repository
+  /// released meanwhile still syncs in time. Of the highest priority, so that no stream of
+  /// reads delays it.
+  private func startLossyTimerIfNeeded(isolation: isolated (any Actor)?) {
+    let now = ContinuousClock.now
+    guard let wake = nextLossyWake(now: now) else { return }
+    if let timer = lossyTimer {
+      guard timer.wakesAt > wake else { return }
+      timer.task.cancel()
+    }
+    let task = Task(priority: .high) {
+      // Isolated to the engine's actor: the task's jobs run on the store's executor.
+      _ = isolation
+      var next: ContinuousClock.Instant? = wake
+      while let wake = next {
+        try? await Task.sleep(until: wake, clock: .continuous)
+        // Replaced by a timer that wakes earlier, which now keeps the promises.
+        if Task.isCancelled { return }
+        next = self.keepLossyPromises(now: .now)
+        if let next { self.lossyTimer?.wakesAt = next }
+      }
+      self.lossyTimer = nil
+    }
+    lossyTimer = LossyTimer(task: task, wakesAt: wake)
+  }
+
+  /// When the lossy timer must look next: at the lease's end (every ``turn`` while it holds,
+  /// to see whether another holder waits), or when the sync is due; `nil` when neither is.
+  private func nextLossyWake(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+    let lease = sync.leaseEnds.map { min($0, now + Self.turn) }
+    return [lease, sync.syncDue].compactMap { $0 }.min()
+  }
+
+  /// Ends the lease and runs the background sync if they are due at `now`; returns when to
+  /// look again, or `nil` once nothing is due.
+  private func keepLossyPromises(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+    if let end = sync.leaseEnds, now >= end || lock.othersAreWaiting {
+      sync.endLease()
+      releaseLockIfUnneeded()
+    }
+    if let due = sync.syncDue, now >= due {
       // A failure has no caller to report to: the changes are taken back, and subscribers
       // are told.
-      try? self.synchronizeLossyChanges()
+      try? synchronizeLossyChanges()
     }
+    return nextLossyWake(now: now)
   }
 
   /// Syncs the lossy changes written since the last sync, if any; see ``synchronize()``.
   func synchronizeLossyChanges() throws(PersistenceError) {
-    guard pendingSync.lossyChangesWaiting, brokenBy == nil else { return }
-    defer { releaseLockUnlessSyncing() }
+    guard sync.lossyRecordsWait, brokenBy == nil else { return }
+    defer { releaseLockIfUnneeded() }
     try syncHere()
-    pendingSync.lossyChangesWaiting = false
+  }
+
+  /// Returns once every change acknowledged so far is durable, and the compaction under way,
+  /// if any, has ended: see ``LocalRepository/synchronize()``.
+  func synchronize() async throws(PersistenceError) {
+    // A background sync that failed took acknowledged saves back, with nobody to tell.
+    if let failure = sync.takeLossyFailure() { throw failure }
+    do {
+      try synchronizeLossyChanges()
+    } catch {
+      _ = sync.takeLossyFailure()  // Reported here.
+      throw error
+    }
+    await compactionFinished()
+    journal.writeSyncedMark()
   }
 }
