@@ -64,11 +64,11 @@ let package = Package(
 
     // Tests (the store's own are in its package: `make test` runs both)
     .executableTarget(
-      name: "QuizWriter",
+      name: "QuestionWriter",
       dependencies: [
         "Models", "ViewModels", .product(name: "LocalStore", package: "LocalStore"),
       ],
-      path: "Tests/QuizWriter",
+      path: "Tests/QuestionWriter",
       swiftSettings: swiftSettings),
     .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: swiftSettings),
     .testTarget(

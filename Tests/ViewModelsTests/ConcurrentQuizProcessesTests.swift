@@ -7,7 +7,7 @@ import Models
 import Testing
 
 @Suite struct ConcurrentQuizProcessesTests {
-  /// Starts `QuizWriter` in `processes` child processes at once on one folder, each
+  /// Starts `QuestionWriter sessions` in `processes` child processes at once on one folder, each
   /// finishing `quizzes` quizzes with a clock stopped at the same millisecond, so every
   /// session's id starts at the same value in every process.
   private func finishQuizzesAtOnce(
@@ -27,8 +27,8 @@ import Testing
       let process = Process()
       let output = Pipe()
       let errors = Pipe()
-      process.executableURL = BuiltProducts.executable("QuizWriter")
-      process.arguments = [folder.path, String(quizzes), String(milliseconds)]
+      process.executableURL = BuiltProducts.executable("QuestionWriter")
+      process.arguments = ["sessions", folder.path, String(quizzes), String(milliseconds)]
       process.environment = ChildProcess.environment([:])
       process.standardInput = FileHandle.nullDevice
       process.standardOutput = output

@@ -34,12 +34,12 @@ import ViewModels
     return editor
   }
 
-  /// Runs the StoreWriter child process on the store in `folder`.
+  /// Runs the QuestionWriter child process on the store in `folder`.
   func runWriter(_ arguments: [String], in folder: TemporaryDirectory) async throws {
     let path = folder.url.path
     let result = try await onOwnThread {
       try ChildProcess.runBlocking(
-        BuiltProducts.executable("StoreWriter"), [arguments[0], path] + arguments.dropFirst())
+        BuiltProducts.executable("QuestionWriter"), [arguments[0], path] + arguments.dropFirst())
     }
     try #require(result.status == 0, "\(result.standardError)")
   }

@@ -145,7 +145,7 @@ import ViewModels
     let path = folder.url.path
     let result = try await onOwnThread {
       try ChildProcess.runBlocking(
-        BuiltProducts.executable("StoreWriter"), ["timed-save", path, "\(count)", "50"])
+        BuiltProducts.executable("QuestionWriter"), ["timed-save", path, "\(count)", "50"])
     }
     try #require(result.status == 0, "\(result.standardError)")
     let acks = result.standardOutput.split(separator: "\n").compactMap { line in
