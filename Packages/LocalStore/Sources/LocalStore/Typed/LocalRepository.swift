@@ -63,7 +63,7 @@ where T.ID: Hashable & Codable & Sendable {
   /// The subscribers of ``changes()``.
   let feed: ChangeFeed<T.ID>
   /// Watches the files for other writers while anyone subscribes to ``changes()``.
-  var watch: StoreWatch?
+  var watch: FileFollowing?
   /// Why the watch's last catch-up failed, until one succeeds; subscribers were told once.
   var followingFailure: PersistenceError?
 
