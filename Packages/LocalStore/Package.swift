@@ -49,12 +49,14 @@ let package = Package(
     .target(name: "CommandLineKit", dependencies: ["TerminalUI"], swiftSettings: swiftSettings),
 
     // Tests
-    .target(name: "LocalStoreTestSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "LocalStoreTestSupport", path: "Tests/LocalStoreTestSupport",
+      swiftSettings: swiftSettings),
     // The child process of the crash, permission and multi-process tests.
     .executableTarget(
       name: "StoreWriter",
       dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],
-      swiftSettings: swiftSettings),
+      path: "Tests/StoreWriter", swiftSettings: swiftSettings),
     .testTarget(
       name: "LocalStoreTests",
       dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],

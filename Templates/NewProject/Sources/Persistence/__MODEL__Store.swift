@@ -30,8 +30,8 @@ public enum __MODEL__Store {
   }
   // store: sqlite
   /// Opens the store in `folder` without blocking the calling thread: a `SQLiteRepository`,
-  /// which reads a page at a time, for lists larger than memory. A missing folder or file is
-  /// created at once.
+  /// which keeps nothing in memory between calls and reads a page at a time with
+  /// `items(offset:limit:)`. A missing folder or file is created at once.
   public static func open(
     in folder: URL, configuration: StoreConfiguration = StoreConfiguration()
   ) async throws -> OpenedStore<__MODEL__> {

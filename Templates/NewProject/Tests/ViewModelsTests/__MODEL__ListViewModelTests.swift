@@ -5,6 +5,7 @@ import LocalStore
 import LocalStoreTestSupport
 import Models
 import Observation
+import Persistence
 import Testing
 import ViewModels
 
@@ -43,12 +44,10 @@ import ViewModels
     let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
     let item = __MODEL__(title: "Lasting", notes: "on disk", tags: ["a"])
     let list = __MODEL__ListViewModel(
-      repository: try await LocalRepository<__MODEL__>.open(
-        directory: folder.url, filename: "store.json"))
+      repository: try await __MODEL__Store.open(in: folder.url).repository)
     #expect(await list.add(item))
     let reopened = __MODEL__ListViewModel(
-      repository: try await LocalRepository<__MODEL__>.open(
-        directory: folder.url, filename: "store.json"))
+      repository: try await __MODEL__Store.open(in: folder.url).repository)
     await reopened.load()
     #expect(reopened.items == [item])
   }
@@ -96,16 +95,15 @@ import ViewModels
   @Test func followingShowsAChangeFromAnotherRepositoryOnTheSameFiles() async throws {
     let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
     let shown = __MODEL__ListViewModel(
-      repository: try await LocalRepository<__MODEL__>.open(
-        directory: folder.url, filename: "store.json"))
+      repository: try await __MODEL__Store.open(in: folder.url).repository)
     let following = Task { await shown.followChanges() }
     defer { following.cancel() }
-    let writer = try await LocalRepository<__MODEL__>.open(
-      directory: folder.url, filename: "store.json")
+    let writer = try await __MODEL__Store.open(in: folder.url).repository
     let item = __MODEL__(title: "Another window")
     try await writer.save(item)
     try await waitUntil { shown.items == [item] }
   }
+  // store: journal
 
   /// The store's folder is replaced by a file: the list says that it no longer shows changes
   /// made elsewhere, naming the folder, until a store is back there. An action's own error
@@ -114,10 +112,9 @@ import ViewModels
     let parent = try TemporaryDirectory(prefix: "__NAME__Tests")
     let folder = parent.appending("data")
     let item = __MODEL__(title: "Kept")
-    try await LocalRepository<__MODEL__>.open(directory: folder, filename: "store.json").save(item)
+    try await __MODEL__Store.open(in: folder).repository.save(item)
     let shown = __MODEL__ListViewModel(
-      repository: try await LocalRepository<__MODEL__>.open(
-        directory: folder, filename: "store.json"))
+      repository: try await __MODEL__Store.open(in: folder).repository)
     let following = Task { await shown.followChanges() }
     defer { following.cancel() }
     try await waitUntil { shown.items == [item] }
@@ -130,9 +127,10 @@ import ViewModels
     #expect(message.contains(folder.path), "\(message)")
 
     try FileManager.default.removeItem(at: folder)
-    try await LocalRepository<__MODEL__>.open(directory: folder, filename: "store.json").save(item)
+    try await __MODEL__Store.open(in: folder).repository.save(item)
     try await waitUntil { shown.errorMessage == nil && shown.items == [item] }
   }
+  // store: end
 
   @Test func followingKeepsTheErrorOfAnAction() async throws {
     let first = __MODEL__(title: "Loaded first")

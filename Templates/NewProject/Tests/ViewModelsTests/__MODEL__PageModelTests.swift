@@ -4,6 +4,7 @@ import LocalStore
 import LocalStoreTestSupport
 import Models
 import Observation
+import Persistence
 import Testing
 import ViewModels
 
@@ -252,8 +253,7 @@ import ViewModels
   @Test func anEditOfAValueAnotherStoreOnTheSameFilesChangedIsAConflict() async throws {
     let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
     let item = __MODEL__(title: "Soup")
-    let store = try await LocalRepository<__MODEL__>.open(
-      directory: folder.url, filename: "store.json")
+    let store = try await __MODEL__Store.open(in: folder.url).repository
     try await store.save(item)
     let list = __MODEL__ListViewModel(repository: store)
     await list.load()
@@ -261,8 +261,7 @@ import ViewModels
     model.edit(item)
     let editor = try #require(model.shownEditor)
     editor.title = "Tomato soup"
-    let other = try await LocalRepository<__MODEL__>.open(
-      directory: folder.url, filename: "store.json")
+    let other = try await __MODEL__Store.open(in: folder.url).repository
     var theirs = item
     theirs.notes = "Pepper"
     try await other.save(theirs)
@@ -274,8 +273,7 @@ import ViewModels
     }
     #expect(current == theirs)
     #expect(await model.keepMine(yours, over: current) == yours)
-    let reopened = try await LocalRepository<__MODEL__>.open(
-      directory: folder.url, filename: "store.json")
+    let reopened = try await __MODEL__Store.open(in: folder.url).repository
     #expect(await reopened.find(by: item.id) == yours)
   }
 
