@@ -84,6 +84,8 @@ extension StoreEngine {
   /// appended them may still be syncing, and a subscriber must never see a change that a
   /// power cut could take back.
   func synchronizeWhatOthersWrote() {
-    if journal.syncedLength < journal.length { try? journal.synchronize() }
+    if journal.syncedLength < journal.length, (try? journal.synchronize()) != nil {
+      noteSyncedIfEverythingIs()
+    }
   }
 }

@@ -21,7 +21,7 @@ extension StoreEngine {
       if let error = sync.takenBack(position) { throw error }
       // A new generation that did not take it back folded it into a durable snapshot.
       guard position.generation == journal.generation, journal.syncedLength < position.end
-      else { return }
+      else { return noteSyncedIfEverythingIs() }
       if sync.isFlushing {
         await withCheckedContinuation { sync.follow($0) }
       } else {
@@ -60,6 +60,13 @@ extension StoreEngine {
         undoUnsyncedChanges(after: .notDurable(fileURL, reason: error.description))
       }
     }
+  }
+
+  /// Tells the state machine that every record is synced when the journal says so: a sync
+  /// made for another reason (the watch's, before it tells subscribers of other writers'
+  /// records) may have covered this engine's records too, with no flush of theirs.
+  func noteSyncedIfEverythingIs() {
+    if journal.syncedLength >= journal.length { sync.syncedHere() }
   }
 
   /// Syncs the journal here, on the actor; when that fails, takes back every change it was
