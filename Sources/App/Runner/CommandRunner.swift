@@ -88,27 +88,17 @@ public struct CommandRunner {
       runner.console = context.console(over: console)
       return await runner.run(arguments)
     }
-    if CommandLineTool.asksForVersion(arguments) {
-      console.writeOutput(Self.tool.versionLine)
-      return Self.tool.finish(ExitCode.success, console: console)
-    }
-    var status: Int32
-    do throws(AppError) {
-      let invocation = try InvocationParser.parse(arguments)
-      safe.json = invocation.options.json
-      status = try await perform(invocation)
-    } catch {
-      report(error)
-      status = error.exitCode
-    }
-    do {
-      try await openedStores.synchronize()
-    } catch {
-      let failure = AppError.store(error)
-      report(failure)
-      if status == ExitCode.success { status = failure.exitCode }
-    }
-    return Self.tool.finish(status, console: console)
+    return await Self.tool.run(
+      arguments, console: console,
+      command: { arguments throws(AppError) in
+        let invocation = try InvocationParser.parse(arguments)
+        safe.json = invocation.options.json
+        return try await perform(invocation)
+      },
+      closing: { () throws(AppError) in
+        do { try await openedStores.synchronize() } catch { throw .store(error) }
+      },
+      report: report, exitCode: \.exitCode)
   }
 
   /// Runs the raw bytes of the process's arguments (without the program's name), as

@@ -46,32 +46,22 @@ public struct CommandRunner {
       runner.console = context.console(over: console)
       return await runner.run(arguments)
     }
-    if CommandLineTool.asksForVersion(arguments) {
-      console.writeOutput(Self.tool.versionLine)
-      return Self.tool.finish(ExitCode.success, console: console)
-    }
-    var status: Int32
-    do throws(AppError) {
-      let parsed: ParsedCommandLine
-      do {
-        parsed = try CommandGroups.parser.parse(arguments)
-      } catch {
-        throw .usage(error.usage, command: error.command?.joined(separator: " "))
-      }
-      safe.json = parsed.json
-      status = try await perform(parsed)
-    } catch {
-      report(error)
-      status = error.exitCode
-    }
-    do {
-      try await openedStores.synchronize()
-    } catch {
-      let failure = AppError.store(error)
-      report(failure)
-      if status == ExitCode.success { status = failure.exitCode }
-    }
-    return Self.tool.finish(status, console: console)
+    return await Self.tool.run(
+      arguments, console: console,
+      command: { arguments throws(AppError) in
+        let parsed: ParsedCommandLine
+        do throws(CommandLineError) {
+          parsed = try CommandGroups.parser.parse(arguments)
+        } catch {
+          throw .usage(error.usage, command: error.command?.joined(separator: " "))
+        }
+        safe.json = parsed.json
+        return try await perform(parsed)
+      },
+      closing: { () throws(AppError) in
+        do { try await openedStores.synchronize() } catch { throw .store(error) }
+      },
+      report: report, exitCode: \.exitCode)
   }
 
   /// Runs the raw bytes of the process's arguments (without the program's name), as
