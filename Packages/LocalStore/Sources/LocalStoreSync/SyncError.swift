@@ -22,7 +22,7 @@ public enum SyncError: Error, Equatable, Sendable {
   /// The server could not be reached; the device is offline as far as sync is concerned.
   case offline(server: URL, reason: OfflineReason)
   /// The server answered 5xx, or 429 (too many requests): try again after `retryAfter` when
-  /// the server said so (its `Retry-After` header).
+  /// the server said so (the longer of its `Retry-After` and `Backoff` headers).
   case serverUnavailable(server: URL, status: Int, retryAfter: Duration?)
   /// The user name or password is wrong (401). Carries the user name only.
   case unauthorized(server: URL, user: String)

@@ -82,7 +82,7 @@ extension KintoClient {
       throw SyncError.unauthorized(server: server, user: configuration.credentials?.user ?? "")
     case 429, 500...599:
       throw SyncError.serverUnavailable(
-        server: server, status: Int(status), retryAfter: advice.retryAfter)
+        server: server, status: Int(status), retryAfter: advice.wait)
     default:
       let message = if case .string(let text)? = body["message"] { text } else { "no message" }
       throw SyncError.requestRefused(server: server, status: Int(status), message: message)

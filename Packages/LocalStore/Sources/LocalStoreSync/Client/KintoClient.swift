@@ -54,7 +54,7 @@ public final class KintoClient: Sendable {
     settings.requestCachePolicy = .reloadIgnoringLocalCacheData
     settings.urlCache = nil
     settings.httpCookieStorage = nil
-    session = URLSession(configuration: settings)
+    session = URLSession(configuration: settings, delegate: ChallengeRefuser(), delegateQueue: nil)
   }
 
   deinit { session.finishTasksAndInvalidate() }
@@ -90,6 +90,12 @@ public final class KintoClient: Sendable {
     let (data, response): (Data, URLResponse)
     do {
       (data, response) = try await session.data(for: request)
+    } catch let error as URLError
+      where [.userCancelledAuthentication, .userAuthenticationRequired].contains(error.code)
+        || (error.code == .cancelled && !Task.isCancelled)
+    {
+      // A cancelled task that nobody cancelled: the refused challenge (ChallengeRefuser).
+      throw SyncError.unauthorized(server: server, user: configuration.credentials?.user ?? "")
     } catch let error as URLError {
       throw SyncError.offline(server: server, reason: Self.reason(error))
     }
@@ -118,7 +124,7 @@ public final class KintoClient: Sendable {
       throw SyncError.unauthorized(server: server, user: configuration.credentials?.user ?? "")
     case 429, 500...599:
       throw SyncError.serverUnavailable(
-        server: server, status: answer.status, retryAfter: answer.advice.retryAfter)
+        server: server, status: answer.status, retryAfter: answer.advice.wait)
     default:
       return
     }

@@ -20,6 +20,7 @@ public actor InMemorySyncStore: SyncStore {
   private var cursor: Int64?
   private var conflicts: [String: SyncConflict] = [:]
   private var lastRevision: UInt64 = 0
+  private var commitsBeforeFailure = 0
   private var failingCommits = 0
 
   /// An empty store.
@@ -62,9 +63,12 @@ public actor InMemorySyncStore: SyncStore {
     }
   }
 
-  /// Makes the next `count` commits throw before changing anything, as a crash before the
-  /// durable step would (for tests).
-  public func failNextCommits(_ count: Int) { failingCommits = count }
+  /// Makes `count` commits throw before changing anything, as a crash before the durable
+  /// step would, after `successes` more commits succeed (for tests).
+  public func failCommits(_ count: Int, after successes: Int = 0) {
+    failingCommits = count
+    commitsBeforeFailure = successes
+  }
 
   /// The pending changes, oldest first, without those held by a conflict.
   public func pendingChanges() -> [PendingChange] {
@@ -83,8 +87,12 @@ public actor InMemorySyncStore: SyncStore {
   /// Applies `update` whole (an actor method with no suspension: nobody sees half of it).
   public func commit(_ update: SyncUpdate) throws {
     if failingCommits > 0 {
-      failingCommits -= 1
-      throw SyncError.storeFailed("a commit failed on purpose (InMemorySyncStore.failNextCommits)")
+      if commitsBeforeFailure > 0 {
+        commitsBeforeFailure -= 1
+      } else {
+        failingCommits -= 1
+        throw SyncError.storeFailed("a commit failed on purpose (InMemorySyncStore.failCommits)")
+      }
     }
     for step in update.steps { apply(step) }
     if let newCursor = update.cursor { cursor = max(cursor ?? newCursor, newCursor) }
