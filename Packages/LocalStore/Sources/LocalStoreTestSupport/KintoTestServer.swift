@@ -4,9 +4,9 @@ import Foundation
 
 /// A Kinto server on a free loopback port, with a development account, for tests.
 ///
-/// ``start(backend:paginateBy:batchMaxRequests:)`` runs `scripts/sync-server start` with a
-/// state folder of its own under the repository's `.build/sync-test-servers/` (the first run
-/// installs the pinned Kinto into `.build/kinto-venv`, which takes about a minute);
+/// ``start(backend:paginateBy:batchMaxRequests:)`` runs the package's `scripts/sync-server
+/// start` with a state folder of its own under the package's `.build/sync-test-servers/` (the
+/// first run installs the pinned Kinto into `.build/kinto-venv`, which takes about a minute);
 /// ``stop()`` stops it and removes that folder. The script also stops the server by itself
 /// when this process is gone, so a crashed test run leaves nothing running.
 public final class KintoTestServer: Sendable {
@@ -36,10 +36,11 @@ public final class KintoTestServer: Sendable {
     self.stateDirectory = stateDirectory
   }
 
-  /// The repository's `scripts` folder (this file is `Packages/LocalStore/Sources/<module>/`).
+  /// The store's package's `scripts` folder (this file is in `Sources/<module>/` of it), where
+  /// `sync-server` and `fault-proxy` are: the package carries them wherever it is copied.
   public static let scripts = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts")
+    .appendingPathComponent("scripts")
 
   /// The tool the server needs that is missing ("python3"), or `nil` when it can start.
   public static var missingTool: String? {

@@ -33,26 +33,38 @@ struct KintoClientTests {
     func write(_ write: KintoWrite) async throws -> KintoWriteResult {
       try await client.write([write], to: c, batchMaxRequests: 25).results[0]
     }
-    let created = try await write(.init(id: "n1", fields: ["title": .string("one")], precondition: .absent))
+    let created = try await write(
+      .init(id: "n1", fields: ["title": .string("one")], precondition: .absent))
     guard case .applied(let first) = created else { Issue.record("\(created)"); return }
     #expect(first.fields == ["title": .string("one")])
 
-    let again = try await write(.init(id: "n1", fields: ["title": .string("two")], precondition: .absent))
+    let again = try await write(
+      .init(id: "n1", fields: ["title": .string("two")], precondition: .absent))
     #expect(again == .preconditionFailed(current: first))
 
     let updated = try await write(
-      .init(id: "n1", fields: ["title": .string("two")], precondition: .lastModified(first.lastModified)))
+      .init(
+        id: "n1", fields: ["title": .string("two")], precondition: .lastModified(first.lastModified)
+      ))
     guard case .applied(let second) = updated else { Issue.record("\(updated)"); return }
     let stale = try await write(
-      .init(id: "n1", fields: ["title": .string("three")], precondition: .lastModified(first.lastModified)))
+      .init(
+        id: "n1", fields: ["title": .string("three")],
+        precondition: .lastModified(first.lastModified)))
     #expect(stale == .preconditionFailed(current: second))
 
-    let deleted = try await write(.init(id: "n1", fields: nil, precondition: .lastModified(second.lastModified)))
+    let deleted = try await write(
+      .init(id: "n1", fields: nil, precondition: .lastModified(second.lastModified)))
     guard case .applied(let tombstone) = deleted else { Issue.record("\(deleted)"); return }
     #expect(tombstone.isDeleted)
-    #expect(try await write(.init(id: "n1", fields: nil, precondition: .lastModified(second.lastModified))) == .notFound)
+    #expect(
+      try await write(
+        .init(id: "n1", fields: nil, precondition: .lastModified(second.lastModified))) == .notFound
+    )
     let onDeleted = try await write(
-      .init(id: "n1", fields: ["title": .string("four")], precondition: .lastModified(second.lastModified)))
+      .init(
+        id: "n1", fields: ["title": .string("four")],
+        precondition: .lastModified(second.lastModified)))
     #expect(onDeleted == .preconditionFailed(current: nil))
   }
 
@@ -61,12 +73,16 @@ struct KintoClientTests {
     let client = fixture.client()
     let c = fixture.collection
     try await client.createCollection(c)
-    let writes = (0..<7).map { KintoWrite(id: "r\($0)", fields: ["n": .integer(Int64($0))], precondition: .absent) }
+    let writes = (0..<7).map {
+      KintoWrite(id: "r\($0)", fields: ["n": .integer(Int64($0))], precondition: .absent)
+    }
     let (results, _) = try await client.write(writes, to: c, batchMaxRequests: 25)
     guard case .applied(let r0) = results[0], case .applied(let r6) = results[6] else {
       Issue.record("\(results)"); return
     }
-    _ = try await client.write([.init(id: "r0", fields: nil, precondition: .lastModified(r0.lastModified))], to: c, batchMaxRequests: 25)
+    _ = try await client.write(
+      [.init(id: "r0", fields: nil, precondition: .lastModified(r0.lastModified))], to: c,
+      batchMaxRequests: 25)
 
     var page = try await client.changes(in: c, since: r6.lastModified - 1)
     #expect(page.records.map(\.id) == ["r6", "r0"])
@@ -88,8 +104,12 @@ struct KintoClientTests {
     let fixture = try ServerFixture()
     let password = "wrong-\(UUID().uuidString)"
     let client = KintoClient(
-      .init(server: fixture.server.url, credentials: KintoCredentials(user: fixture.server.user, password: password)))
-    let error = await #expect(throws: SyncError.self) { try await client.changes(in: fixture.collection, since: nil) }
+      .init(
+        server: fixture.server.url,
+        credentials: KintoCredentials(user: fixture.server.user, password: password)))
+    let error = await #expect(throws: SyncError.self) {
+      try await client.changes(in: fixture.collection, since: nil)
+    }
     #expect(error == .unauthorized(server: fixture.server.url, user: fixture.server.user))
     let message = error?.localizedDescription ?? ""
     #expect(message.contains("user name or password") && message.contains(fixture.server.user))
@@ -101,10 +121,16 @@ struct KintoClientTests {
     let fixture = try ServerFixture()
     let writer = fixture.client()
     try await writer.createCollection(fixture.collection)
-    let big = (0..<3).map { KintoWrite(id: "b\($0)", fields: ["text": .string(String(repeating: "x", count: 400))], precondition: .absent) }
+    let big = (0..<3).map {
+      KintoWrite(
+        id: "b\($0)", fields: ["text": .string(String(repeating: "x", count: 400))],
+        precondition: .absent)
+    }
     _ = try await writer.write(big, to: fixture.collection, batchMaxRequests: 25)
     let small = fixture.client(maximumAnswerBytes: 500)
-    let error = await #expect(throws: SyncError.self) { try await small.changes(in: fixture.collection, since: nil) }
+    let error = await #expect(throws: SyncError.self) {
+      try await small.changes(in: fixture.collection, since: nil)
+    }
     #expect(error?.localizedDescription.contains("larger than the limit of 500 bytes") == true)
   }
 

@@ -14,11 +14,14 @@ struct SyncFaultTests {
     let closed = try closedPort()
     let store = InMemorySyncStore()
     try await store.save(Note(title: "waiting"))
-    let client = fixture.client(url: URL(string: "http://127.0.0.1:\(closed)/v1")!)
+    let nowhere = try #require(URL(string: "http://127.0.0.1:\(closed)/v1"))
+    let client = fixture.client(url: nowhere)
     let error = await #expect(throws: SyncError.self) {
       try await fixture.synchronizer(store, client: client).synchronize()
     }
-    guard case .offline(_, .refused)? = error else { Issue.record("\(String(describing: error))"); return }
+    guard case .offline(_, .refused)? = error else {
+      Issue.record("\(String(describing: error))"); return
+    }
     #expect(error?.localizedDescription.contains("Changes stay pending") == true)
     #expect(await store.pendingCount() == 1)
   }
@@ -47,12 +50,16 @@ struct SyncFaultTests {
     let store = InMemorySyncStore()
     try await store.save(Note(title: "slow"))
     try proxy.inject(["pass", "pass", "delay 4"])
-    let sync = fixture.synchronizer(store, client: fixture.client(url: proxy.url, timeout: .seconds(2)))
+    let sync = fixture.synchronizer(
+      store, client: fixture.client(url: proxy.url, timeout: .seconds(2)))
     let error = await #expect(throws: SyncError.self) { try await sync.synchronize() }
-    guard case .offline(_, .timedOut)? = error else { Issue.record("\(String(describing: error))"); return }
+    guard case .offline(_, .timedOut)? = error else {
+      Issue.record("\(String(describing: error))"); return
+    }
     // The next run, with the ordinary timeout: a 1 s limit on a loaded machine would time out
     // answers the proxy did not delay.
-    let outcome = try await fixture.synchronizer(store, client: fixture.client(url: proxy.url)).synchronize()
+    let outcome = try await fixture.synchronizer(store, client: fixture.client(url: proxy.url))
+      .synchronize()
     #expect(outcome.sent + outcome.alreadyOnServer == 1)
     #expect(await store.pendingCount() == 0)
   }
@@ -90,8 +97,10 @@ struct SyncFaultTests {
 
     try proxy.inject(["status 503 Retry-After 7"])
     let unavailable = await #expect(throws: SyncError.self) { try await sync.synchronize() }
-    #expect(unavailable == .serverUnavailable(server: proxy.url, status: 503, retryAfter: .seconds(7)))
-    #expect(RetrySchedule().delay(afterFailures: 1, serverWait: unavailable?.serverWait) >= .seconds(7))
+    #expect(
+      unavailable == .serverUnavailable(server: proxy.url, status: 503, retryAfter: .seconds(7)))
+    #expect(
+      RetrySchedule().delay(afterFailures: 1, serverWait: unavailable?.serverWait) >= .seconds(7))
 
     try proxy.inject(["pass", "pass", "status 429 Backoff 5"])
     let tooMany = await #expect(throws: SyncError.self) { try await sync.synchronize() }
@@ -107,7 +116,9 @@ struct SyncFaultTests {
     let fixture = try ServerFixture()
     let password = "not-\(fixture.server.password)"
     let client = KintoClient(
-      .init(server: fixture.server.url, credentials: .init(user: fixture.server.user, password: password)))
+      .init(
+        server: fixture.server.url,
+        credentials: .init(user: fixture.server.user, password: password)))
     let store = InMemorySyncStore()
     try await store.save(Note(title: "kept"))
     let error = await #expect(throws: SyncError.self) {

@@ -17,7 +17,9 @@ import Testing
     #expect(try id.recordID() == id)
   }
 
-  @Test(arguments: ["", "-leading", "_leading", "has space", "slash/", "é", String(repeating: "a", count: 201)])
+  @Test(arguments: [
+    "", "-leading", "_leading", "has space", "slash/", "é", String(repeating: "a", count: 201),
+  ])
   func refusedStringsThrowInvalidRecordID(_ id: String) {
     #expect(throws: SyncError.invalidRecordID(id)) { try id.recordID() }
   }

@@ -26,7 +26,8 @@ extension KintoClient {
       }
       requests.append(.object(request))
     }
-    let answer = try await send("POST", url("/batch"), json: .object(["requests": .array(requests)]))
+    let answer = try await send(
+      "POST", url("/batch"), json: .object(["requests": .array(requests)]))
     guard answer.status == 200 else {
       throw SyncError.requestRefused(
         server: server, status: answer.status, message: answer.errorMessage)

@@ -47,7 +47,8 @@ public final class KintoClient: Sendable {
   public init(_ configuration: Configuration) {
     self.configuration = configuration
     let settings = URLSessionConfiguration.ephemeral
-    let seconds = Double(configuration.timeout.components.seconds)
+    let seconds =
+      Double(configuration.timeout.components.seconds)
       + Double(configuration.timeout.components.attoseconds) / 1e18
     settings.timeoutIntervalForRequest = seconds
     settings.timeoutIntervalForResource = seconds
@@ -92,7 +93,7 @@ public final class KintoClient: Sendable {
       (data, response) = try await session.data(for: request)
     } catch let error as URLError
       where [.userCancelledAuthentication, .userAuthenticationRequired].contains(error.code)
-        || (error.code == .cancelled && !Task.isCancelled)
+      || (error.code == .cancelled && !Task.isCancelled)
     {
       // A cancelled task that nobody cancelled: the refused challenge (ChallengeRefuser).
       throw SyncError.unauthorized(server: server, user: configuration.credentials?.user ?? "")
@@ -108,7 +109,8 @@ public final class KintoClient: Sendable {
         lowercased[name.lowercased()] = value
       }
     }
-    let answer = HTTPAnswer(status: http.statusCode, headers: lowercased, body: data, server: server)
+    let answer = HTTPAnswer(
+      status: http.statusCode, headers: lowercased, body: data, server: server)
     try check(answer)
     return answer
   }

@@ -23,8 +23,9 @@ public struct ServerAdvice: Equatable, Sendable {
     [backoff, retryAfter].compactMap { $0 }.max()
   }
 
-  /// Reads the headers; a value that is not a whole number of seconds (0 to a day) is ignored.
-  init(headers: [String: String]) {
+  /// Reads `backoff` and `retry-after` from headers whose names are in lowercase; a value
+  /// that is not a whole number of seconds (0 to a day) is ignored.
+  public init(headers: [String: String]) {
     backoff = Self.seconds(headers["backoff"])
     retryAfter = Self.seconds(headers["retry-after"])
   }

@@ -28,6 +28,7 @@ where Item.ID: SyncRecordID & Codable {
     guard let itemID = Item.ID(recordID: id) else { throw SyncError.invalidRecordID(id) }
     var members = fields
     members["id"] = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(itemID))
-    return try JSONDecoder().decode(Item.self, from: JSONEncoder().encode(JSONValue.object(members)))
+    return try JSONDecoder().decode(
+      Item.self, from: JSONEncoder().encode(JSONValue.object(members)))
   }
 }

@@ -28,7 +28,9 @@ enum RecordIDRule {
   static func accepts(_ id: String) -> Bool {
     guard let first = id.utf8.first, id.utf8.count <= maximumLength, isAlphanumeric(first)
     else { return false }
-    return id.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    return id.utf8.allSatisfy {
+      isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+    }
   }
 
   private static func isAlphanumeric(_ byte: UInt8) -> Bool {

@@ -28,9 +28,11 @@ public struct RetrySchedule: Equatable, Sendable {
   ) -> Duration {
     let exponent = min(max(failures, 1) - 1, 30)
     let ceiling = min(maximum, base * (1 << exponent))
-    let milliseconds = ceiling.components.seconds * 1000
+    let milliseconds =
+      ceiling.components.seconds * 1000
       + ceiling.components.attoseconds / 1_000_000_000_000_000
-    let jittered = Duration.milliseconds(Int64.random(in: 0...max(0, milliseconds), using: &generator))
+    let jittered = Duration.milliseconds(
+      Int64.random(in: 0...max(0, milliseconds), using: &generator))
     return max(jittered, serverWait ?? .zero)
   }
 

@@ -39,7 +39,8 @@ extension Synchronizer {
     switch result {
     case .applied(let record):
       outcome.sent += 1
-      return .acknowledged(id: change.id, revision: change.revision, lastModified: record.lastModified)
+      return .acknowledged(
+        id: change.id, revision: change.revision, lastModified: record.lastModified)
     case .notFound:
       outcome.sent += 1
       return .acknowledged(id: change.id, revision: change.revision, lastModified: nil)
@@ -65,7 +66,9 @@ extension Synchronizer {
       return .conflict(conflict)
     case .serverWins:
       outcome.resolvedByPolicy += 1
-      guard let remote else { return .remoteAbsent(id: change.id, expectedPending: change.revision) }
+      guard let remote else {
+        return .remoteAbsent(id: change.id, expectedPending: change.revision)
+      }
       return .remote(remote, expectedPending: change.revision)
     case .clientWins:
       outcome.resolvedByPolicy += 1

@@ -37,10 +37,10 @@ final class FaultProxy: Sendable {
       return String(decoding: bytes, as: UTF8.self)
     }
     let port = line.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let parsed = Int(port) else {
+    guard let parsed = Int(port), let url = URL(string: "http://127.0.0.1:\(parsed)/v1") else {
       throw KintoTestServerError(message: "scripts/fault-proxy did not print its port: \(line)")
     }
-    url = URL(string: "http://127.0.0.1:\(parsed)/v1")!
+    self.url = url
   }
 
   /// Queues `faults` for the next requests, one each (see scripts/fault-proxy), replacing any

@@ -66,7 +66,8 @@ struct ServerFixture {
   let collection = "c" + UUID().uuidString.lowercased().prefix(12)
 
   init() throws {
-    server = try #require(KintoServerTrait.current, "no Kinto server: the suite needs .kintoServer()")
+    server = try #require(
+      KintoServerTrait.current, "no Kinto server: the suite needs .kintoServer()")
   }
 
   /// The account's credentials.
@@ -75,7 +76,9 @@ struct ServerFixture {
   }
 
   /// A client of the server (or of `url`, e.g. a proxy in front of it).
-  func client(url: URL? = nil, timeout: Duration = .seconds(10), maximumAnswerBytes: Int = 32 << 20)
+  func client(
+    url: URL? = nil, timeout: Duration = .seconds(10), maximumAnswerBytes: Int = 32 << 20
+  )
     -> KintoClient
   {
     KintoClient(
@@ -88,6 +91,7 @@ struct ServerFixture {
   func synchronizer(
     _ store: InMemorySyncStore, client: KintoClient? = nil, policy: ConflictPolicy = .ask
   ) -> Synchronizer<InMemorySyncStore> {
-    Synchronizer(client: client ?? self.client(), store: store, collection: collection, policy: policy)
+    Synchronizer(
+      client: client ?? self.client(), store: store, collection: collection, policy: policy)
   }
 }
