@@ -100,6 +100,19 @@ struct KintoClientTests {
     #expect(pages == 2)
   }
 
+  @Test func writesBeyondTheBatchLimitAreSplitIntoBatchesTheServerAccepts() async throws {
+    let fixture = try ServerFixture()
+    let client = fixture.client()
+    let limit = try await client.serverInfo().batchMaxRequests
+    let writes = (0..<(limit + 5)).map {
+      KintoWrite(id: "w\($0)", fields: ["n": .integer(Int64($0))], precondition: .absent)
+    }
+    let (results, _) = try await client.write(
+      writes, to: fixture.collection, batchMaxRequests: limit)
+    #expect(results.count == limit + 5)
+    #expect(results.allSatisfy { if case .applied = $0 { true } else { false } })
+  }
+
   @Test func aWrongPasswordIsUnauthorisedAndNeverShown() async throws {
     let fixture = try ServerFixture()
     let password = "wrong-\(UUID().uuidString)"

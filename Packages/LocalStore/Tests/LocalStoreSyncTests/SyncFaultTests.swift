@@ -30,8 +30,10 @@ struct SyncFaultTests {
     let fixture = try ServerFixture()
     let proxy = try await FaultProxy(in: fixture.server)
     let store = InMemorySyncStore()
-    for note in notes(6, "lost") { try await store.save(note) }
-    try proxy.inject(["pass", "pass", "lose-answer"])
+    for note in notes(10, "lost") { try await store.save(note) }
+    // Batches of 4, 4 and 2: the first is answered and recorded, the second reaches the
+    // server but its answer is lost.
+    try proxy.inject(["pass", "pass", "pass", "lose-answer"])
     let sync = fixture.synchronizer(store, client: fixture.client(url: proxy.url))
     await #expect(throws: SyncError.self) { try await sync.synchronize() }
     #expect(await store.pendingCount() == 6)

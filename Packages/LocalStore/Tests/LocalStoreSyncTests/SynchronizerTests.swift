@@ -12,15 +12,16 @@ struct SynchronizerTests {
     let fixture = try ServerFixture()
     let a = InMemorySyncStore()
     let b = InMemorySyncStore()
-    for note in notes(10, "n") { try await a.save(note) }
+    // 11: batches of 4, 4 and 3; pages of 3, 3, 3 and 2.
+    for note in notes(11, "n") { try await a.save(note) }
 
     let pushed = try await fixture.synchronizer(a).synchronize()
-    #expect(pushed.sent == 10)
+    #expect(pushed.sent == 11)
     #expect(await a.pendingCount() == 0)
     let pulled = try await fixture.synchronizer(b).synchronize()
-    #expect(pulled.pulled == 10)
+    #expect(pulled.pulled == 11)
     #expect(try await b.notes() == a.notes())
-    #expect(try await b.notes().count == 10)
+    #expect(try await b.notes().count == 11)
 
     let again = try await fixture.synchronizer(b).synchronize()
     #expect(again.pulled == 0 && again.sent == 0)
@@ -182,6 +183,22 @@ struct SynchronizerTests {
     created.text = "later"
     try await a.save(created)
     #expect(try await fixture.synchronizer(a).synchronize().sent == 1)
+  }
+
+  @Test func aLocalEditMadeBetweenPushAndPullIsSentNextRoundWithoutAConflict() async throws {
+    let fixture = try ServerFixture()
+    let draft = Note(title: "draft")
+    var note = draft
+    note.text = "edited mid-round"
+    let store = EditingDuringPull(edit: try SyncCodec<Note>().record(of: note))
+    try await store.inner.save(draft)
+    let first = try await fixture.synchronizer(store).synchronize()
+    #expect(first.sent == 1 && first.conflicts.isEmpty)
+    #expect(await store.inner.unresolvedConflicts().isEmpty)
+    #expect(try await fixture.synchronizer(store).synchronize().sent == 1)
+    let other = InMemorySyncStore()
+    _ = try await fixture.synchronizer(other).synchronize()
+    #expect(try await other.notes() == [note])
   }
 
   @Test func aFailedCommitMidPullLosesNoRemoteChange() async throws {

@@ -88,9 +88,9 @@ struct ServerFixture {
   }
 
   /// A synchronizer of `store` with the fixture's collection.
-  func synchronizer(
-    _ store: InMemorySyncStore, client: KintoClient? = nil, policy: ConflictPolicy = .ask
-  ) -> Synchronizer<InMemorySyncStore> {
+  func synchronizer<Store: SyncStore>(
+    _ store: Store, client: KintoClient? = nil, policy: ConflictPolicy = .ask
+  ) -> Synchronizer<Store> {
     Synchronizer(
       client: client ?? self.client(), store: store, collection: collection, policy: policy)
   }
