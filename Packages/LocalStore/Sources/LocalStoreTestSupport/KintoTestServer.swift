@@ -56,7 +56,8 @@ public final class KintoTestServer: Sendable {
     backend: Backend, paginateBy: Int? = nil, batchMaxRequests: Int = 25
   ) async throws -> KintoTestServer {
     let state = scripts.deletingLastPathComponent()
-      .appendingPathComponent(".build/sync-test-servers/\(UUID().uuidString.lowercased().prefix(8))")
+      .appendingPathComponent(
+        ".build/sync-test-servers/\(UUID().uuidString.lowercased().prefix(8))")
     let password = "pw-\(UUID().uuidString.lowercased().prefix(12))"
     let result = try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/bash"),
