@@ -23,8 +23,9 @@ public final class KintoClient: Sendable {
     /// The longest wait for one answer, whole.
     public var timeout: Duration
     /// The largest answer body accepted: 32 MiB by default, about 100,000 records of 300
-    /// bytes, more than Kinto's default page of 10,000. A larger answer is refused unread
-    /// when its `Content-Length` says so, and refused whole otherwise.
+    /// bytes, more than Kinto's default page of 10,000. A larger answer (by its
+    /// `Content-Length` or its bytes) is refused before it is decoded; `URLSession` has read
+    /// it by then, so the limit bounds what is parsed and kept, not what is downloaded.
     public var maximumAnswerBytes: Int
 
     /// A configuration; 30 s and 32 MiB by default.

@@ -10,6 +10,15 @@ import Testing
 enum SyncServerTests {
   static let backend: KintoTestServer.Backend? = ProcessInfo.processInfo
     .environment["SYNC_SERVER_TESTS"].flatMap(KintoTestServer.Backend.init(rawValue:))
+
+  /// Why the real-server suites are skipped when they are.
+  static var skipReason: String {
+    if let tool = KintoTestServer.missingTool {
+      return "\(tool) is missing, and the real-server sync tests need it to run Kinto"
+    }
+    return "runs against a real Kinto: set SYNC_SERVER_TESTS=memory or postgresql "
+      + "(make check runs both)"
+  }
 }
 
 /// Starts a Kinto server for a whole suite and stops it after, even when a test fails.
@@ -52,11 +61,7 @@ extension Trait where Self == ConditionTrait {
   static var needsSyncServer: Self {
     .enabled(
       if: SyncServerTests.backend != nil && KintoTestServer.missingTool == nil,
-      Comment(
-        rawValue: KintoTestServer.missingTool.map {
-          "\($0) is missing, and the real-server sync tests need it to run Kinto"
-        } ?? "runs against a real Kinto: set SYNC_SERVER_TESTS=memory or postgresql "
-          + "(make check runs both)"))
+      "\(SyncServerTests.skipReason)")
   }
 }
 
