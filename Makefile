@@ -22,8 +22,11 @@
 #                exercises, the articles' claims about the code (check-claims), and the store's
 #                slow checks, run with STORE_CHECKS=1 (the lock file removed, renamed and
 #                replaced every 2 ms under 2 and 4 writers, one killed per round:
-#                LockTamperingCheckTests; rounds per row: LOCK_CHECK_ROUNDS, 8 by default).
-#                Needs python3 too (the availability, tutorial and claims checks)
+#                LockTamperingCheckTests; rounds per row: LOCK_CHECK_ROUNDS, 8 by default), and
+#                the sync tests against a real Kinto, in memory then on PostgreSQL
+#                (LocalStoreSyncTests with SYNC_SERVER_TESTS=memory, then =postgresql).
+#                Needs python3 too (the availability, tutorial and claims checks; the sync
+#                tests, with venv, pip and PyPI the first time) and PostgreSQL's initdb and pg_ctl
 #   test-tsan    run both test suites under the thread sanitizer (builds in .build-tsan)
 #   stress       the store's crash tests with 2,000 kill -9 iterations instead of 200
 #   bench        build and run the benchmark package (Benchmarks/) in release mode: saves, opens
@@ -70,6 +73,11 @@
 #                copies that the comparison catches each (scripts/test-check-claims)
 #   check-tutorial  build the tutorial's package after each of its steps, run its checkpoints,
 #                then prove that a broken listing is caught (scripts/check-tutorial-mutations)
+#   sync-server  (needs python3 with venv) install the pinned Kinto into .build/kinto-venv and run
+#                it on a free loopback port with a development account, printing its URL, user
+#                and password, until Ctrl-C (which stops it and removes its data);
+#                BACKEND=postgresql runs it on a PostgreSQL cluster of its own (needs initdb and
+#                pg_ctl); scripts/sync-server start / stop run it in the background
 #   clean        remove build products, the benchmark's and the tutorial app's included
 
 SWIFT ?= swift
@@ -93,8 +101,8 @@ PRACTICE_BIN = $$($(SWIFT) build --package-path $(PRACTICE) --show-bin-path)
 MAKEFLAGS += --no-print-directory
 
 .PHONY: help build test check test-tsan stress bench bench-quick docs docs-preview run \
-  bench-compare new-project test-store test-templates check-availability check-apple-templates format lint \
-  clean practice check-practice check-claims check-tutorial
+  bench-compare new-project test-store test-templates check-availability check-apple-templates \
+  format lint clean practice check-practice check-claims check-tutorial sync-server
 
 help:
 	@awk '/^#/ { sub(/^# ?/, ""); print; next } { exit }' Makefile
@@ -204,6 +212,10 @@ check-availability:
 
 check-apple-templates:
 	scripts/check-apple-templates
+
+sync-server:
+	@scripts/need python3 "make sync-server"
+	@scripts/sync-server
 
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMAT_PATHS)

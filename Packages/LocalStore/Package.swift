@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "LocalStoreSQLite", targets: ["LocalStoreSQLite"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
+    .library(name: "LocalStoreSync", targets: ["LocalStoreSync"]),
     // Helpers for the tests of apps built on the store: temporary folders, child processes,
     // a pseudo-terminal and a screen emulator, the tests' own `Note`.
     .library(name: "LocalStoreTestSupport", targets: ["LocalStoreTestSupport"]),
@@ -43,6 +44,9 @@ let package = Package(
     .target(
       name: "LocalStoreSQLite", dependencies: ["LocalStore", "LocalStoreCSQLite"],
       swiftSettings: swiftSettings),
+    // Sync with a Kinto server: a module of its own (Foundation's URLSession, no packages), so
+    // that a store that does not sync links none of it.
+    .target(name: "LocalStoreSync", swiftSettings: swiftSettings),
     // Front-end kits: a generic terminal toolkit, and the command-line plumbing every tool
     // made from the template shares (console, arguments, data folder, exit codes).
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
@@ -66,6 +70,11 @@ let package = Package(
       dependencies: [
         "LocalStoreSQLite", "LocalStore", "LocalStoreCSQLite", "LocalStoreTestSupport",
       ],
+      swiftSettings: swiftSettings),
+    // The sync tests: fast ones always; against a real Kinto (scripts/sync-server) when
+    // SYNC_SERVER_TESTS is memory or postgresql (`make check`).
+    .testTarget(
+      name: "LocalStoreSyncTests", dependencies: ["LocalStoreSync", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "LocalStoreTestSupport"],

@@ -4,11 +4,6 @@
 import Foundation
 import ReadingList
 
-let store = try BookStore<Book>.readingList(
-  in: URL(fileURLWithPath: "."),
-  whileWaiting: {
-    FileHandle.standardError.write(Data("Waiting for another reading-list to finish…\n".utf8))
-  })
 let arguments = Array(CommandLine.arguments.dropFirst())
 let library = try await Library.open()
 

@@ -4,20 +4,18 @@
 import Foundation
 import ReadingList
 
-let store = try BookStore<Book>.readingList(
-  in: URL(fileURLWithPath: "."),
-  whileWaiting: {
-    FileHandle.standardError.write(Data("Waiting for another reading-list to finish…\n".utf8))
-  })
 let arguments = Array(CommandLine.arguments.dropFirst())
 let library: Library
+let startedAgain: Bool
 do {
   library = try await Library.open()
+  startedAgain = false
 } catch where Library.canStartAgain(after: error) && arguments.first == "start-again" {
   // The person asked for it: keep the unreadable files aside, and open an empty list.
   let (fresh, keptAt) = try await Library.startAgain()
   print("Started an empty list; the old one is kept at \(keptAt?.path ?? "its place").")
   library = fresh
+  startedAgain = true
 } catch {
   print(error.localizedDescription)
   if Library.canStartAgain(after: error) {
@@ -39,7 +37,7 @@ case "finish":
     exit(64)
   }
   await model.markFinished(model.books[number - 1].id)
-case "start-again":
+case "start-again" where !startedAgain:
   print("The reading list opens as it is: there is nothing to start again.")
 default:
   break
@@ -48,3 +46,6 @@ if let message = model.errorMessage { print(message) }
 for (index, book) in model.books.enumerated() {
   print("\(index + 1). [\(book.isFinished ? "x" : " ")] \(book.title)")
 }
+// Before the program ends: write into books.json.lock how far the journal is on disk, so
+// that damage to the last book saved is refused rather than taken for a torn write.
+try await library.books.synchronize()

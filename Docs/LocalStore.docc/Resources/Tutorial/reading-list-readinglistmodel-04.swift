@@ -45,17 +45,16 @@ public final class ReadingListModel {
     return true
   }
 
-  /// Marks the book with the ID `id` as finished, unless someone changed it since this
-  /// screen read it: then it shows their version and says so, instead of undoing it.
+  /// Marks the book with the ID `id` as finished.
   public func markFinished(_ id: Book.ID) async {
-    guard let shown = books.first(where: { $0.id == id }) else { return }
+    // Check that the book is still there, then save it finished.
+    guard let stored = await repository.find(by: id) else { return }
     let message: String?
     do {
-      // One step inside the actor: compare with the stored book, and save only if equal.
-      let saved = try await repository.save(shown.finished(), ifCurrent: shown)
-      message = saved ? nil : "“\(shown.title)” was changed elsewhere; here is its new version."
+      try await repository.save(stored.finished())
+      message = nil
     } catch {
-      message = "“\(shown.title)” was not saved: \(error.localizedDescription)"
+      message = "“\(stored.title)” was not saved: \(error.localizedDescription)"
     }
     let all = await repository.loadAll()
     books = all

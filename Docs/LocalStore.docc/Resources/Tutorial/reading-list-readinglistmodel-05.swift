@@ -61,22 +61,4 @@ public final class ReadingListModel {
     books = all
     errorMessage = message
   }
-
-  /// Removes every book whose ID is in `ids`, as one change.
-  public func removeBooks(_ ids: Set<Book.ID>) async {
-    do {
-      try await repository.delete(ids: ids)
-    } catch {
-      errorMessage = "The books were not removed: \(error.localizedDescription)"
-      return
-    }
-    let all = await repository.loadAll()
-    books = all
-    errorMessage = nil
-  }
-
-  /// Clears ``errorMessage`` once the screen has shown it.
-  public func dismissError() {
-    errorMessage = nil
-  }
 }

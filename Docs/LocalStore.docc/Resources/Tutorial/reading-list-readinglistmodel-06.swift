@@ -79,15 +79,4 @@ public final class ReadingListModel {
   public func dismissError() {
     errorMessage = nil
   }
-
-  /// Loads the books, then loads them again after every change to the repository, whoever
-  /// made it, until the task that runs it is cancelled: `.task { await model.followChanges() }`.
-  public func followChanges() async {
-    // Subscribe before loading, so that a change made in between is not missed.
-    let changes = await repository.changes()
-    await load()
-    for await _ in changes {
-      await load()
-    }
-  }
 }

@@ -1,0 +1,38 @@
+// The pull half of a round: the changes since the cursor, page by page, each page one step.
+
+import Foundation
+
+extension Synchronizer {
+  /// Pulls the changes since the store's cursor, following `Next-Page`; each page and its
+  /// cursor (the page's newest `last_modified`) are committed together.
+  func pull(into outcome: inout SyncOutcome) async throws {
+    let cursor = try await storeCall { try await store.pullCursor() }
+    var page = try await client.changes(in: collection, since: cursor)
+    while true {
+      outcome.advice = outcome.advice.merged(with: page.advice)
+      if let newest = page.records.map(\.lastModified).max() {
+        let pending = try await storeCall { try await store.pendingChanges() }
+        let byID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        let steps = page.records.compactMap { pulled($0, pending: byID[$0.id], into: &outcome) }
+        try await storeCall { try await store.commit(SyncUpdate(steps: steps, cursor: newest)) }
+        outcome.pulled += page.records.count
+      }
+      guard let next = page.nextPage else { return }
+      page = try await client.changes(at: next)
+    }
+  }
+
+  /// The step for one remote change, given the item's pending change if any; `nil` when the
+  /// change is the version the pending change is based on.
+  private func pulled(
+    _ record: KintoRecord, pending: PendingChange?, into outcome: inout SyncOutcome
+  ) -> SyncStep? {
+    guard let pending else { return .remote(record, expectedPending: nil) }
+    if pending.isHeld(by: record) {
+      let stamp = record.isDeleted ? nil : record.lastModified
+      return .acknowledged(id: record.id, revision: pending.revision, lastModified: stamp)
+    }
+    if pending.baseLastModified == record.lastModified { return nil }
+    return conflicted(pending, remote: record, into: &outcome)
+  }
+}
