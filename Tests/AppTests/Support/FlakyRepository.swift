@@ -53,6 +53,13 @@ actor FlakyRepository<Item: Identifiable & Sendable>: Repository where Item.ID: 
     return true
   }
 
+  func update(_ id: Item.ID, _ transform: @Sendable (inout Item) throws -> Void) throws -> Item? {
+    guard var item = find(by: id) else { return nil }
+    try transform(&item)
+    try save(item)
+    return item
+  }
+
   func delete(_ id: Item.ID) throws {
     try delete(ids: [id])
   }

@@ -56,6 +56,14 @@ actor RecordingRepository<Item: Identifiable & Sendable>: Repository where Item.
     return saved
   }
 
+  func update(
+    _ id: Item.ID, _ transform: @Sendable (inout Item) throws -> Void
+  ) async throws -> Item? {
+    let updated = try await stored.update(id, transform)
+    if updated != nil { changeCount += 1 }
+    return updated
+  }
+
   func delete(_ id: Item.ID) async throws {
     try await stored.delete(id)
     changeCount += 1

@@ -4,20 +4,6 @@ import Foundation
 import LocalStore
 
 extension SQLiteRepository {
-  /// The watch of the files while anyone subscribes: the watcher, and the task that turns its
-  /// notifications into checks on the actor.
-  struct FileWatch {
-    let watcher: StoreWatcher
-    let notifications: AsyncStream<Void>.Continuation
-    let following: Task<Void, Never>
-
-    func stop() {
-      watcher.stop()
-      notifications.finish()
-      following.cancel()
-    }
-  }
-
   /// The changes to the store from now on, in order; see ``/LocalStore/Repository/changes()``.
   ///
   /// This repository's own changes come with their IDs once committed. Other connections'
@@ -56,25 +42,18 @@ extension SQLiteRepository {
     ]
   }
 
-  private func startWatching() -> FileWatch {
-    let (notifications, notify) = AsyncStream.makeStream(
-      of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    let watcher = StoreWatcher(
-      directory: location.directory,
-      names: [location.filename, location.filename + "-wal"]
-    ) {
-      notify.yield()
-    }
-    let following = Task { [weak self] in
-      for await _ in notifications {
-        for delay in Self.recheckDelays {
-          if delay > .zero { try? await Task.sleep(for: delay) }
-          guard let self, !Task.isCancelled else { return }
-          if await self.catchUpWithOtherWriters() { break }
-        }
+  /// Starts watching the database and its log; every notification asks the actor to check
+  /// `data_version`, again after each of ``recheckDelays`` until a commit shows.
+  private func startWatching() -> FileFollowing {
+    FileFollowing(
+      directory: location.directory, names: [location.filename, location.filename + "-wal"]
+    ) { [weak self] in
+      for delay in Self.recheckDelays {
+        if delay > .zero { try? await Task.sleep(for: delay) }
+        guard let self, !Task.isCancelled else { return }
+        if await self.catchUpWithOtherWriters() { break }
       }
     }
-    return FileWatch(watcher: watcher, notifications: notify, following: following)
   }
 
   /// Reads `PRAGMA data_version` and publishes ``/LocalStore/RepositoryChange/anything`` when

@@ -58,7 +58,7 @@ where Item.ID: Codable & Sendable {
   /// The subscribers of ``changes()``.
   let feed = ChangeFeed<Item.ID>()
   /// The watch of the files for other writers' commits while anyone subscribes.
-  var watch: FileWatch?
+  var watch: FileFollowing?
   /// `PRAGMA data_version` when this repository last looked: it changes when another
   /// connection commits, and only then.
   var dataVersion: Int64

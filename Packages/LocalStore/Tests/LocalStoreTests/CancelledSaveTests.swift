@@ -15,7 +15,7 @@ import Testing
 
 @Suite struct CancelledSaveTests {
   /// Another holder says it waits for the lock (and never takes it), so the save stays off
-  /// the lock for ``LocalRepository/othersTurn``, asking every 200 µs whether the holder
+  /// the lock for ``StoreEngine/othersTurn``, asking every 200 µs whether the holder
   /// still waits. `Task.sleep` returns at once in a cancelled task: a wait built on it
   /// would ask thousands of times, re-enqueuing the save on the actor each time. A wait
   /// that sleeps asks at most once per 200 µs it took, however slow the machine.
@@ -42,7 +42,7 @@ import Testing
 
     #expect(await repository.find(by: note.id) == note)
     let asks = fileSystem.waitingHolderQueries - asked
-    #expect(took >= LocalRepository<Note>.othersTurn, "the waiter was given its turn")
+    #expect(took >= StoreEngine.othersTurn, "the waiter was given its turn")
     #expect(
       asks <= Int(took / .microseconds(200)) + 2,
       "asked \(asks) times in \(took)")

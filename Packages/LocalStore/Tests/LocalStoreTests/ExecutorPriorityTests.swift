@@ -34,10 +34,11 @@ import Testing
     #expect(order == ["high"] + (0..<150).map { "low \($0)" })
   }
 
-  /// A `.low` save schedules its sync behind the `.low` jobs queued after it; a `.high` save
-  /// that comes meanwhile must not wait behind them for that sync. Here a `.low` job queued
-  /// before that sync looks, on the actor, whether anyone still waits for a sync: nobody does
-  /// only if the `.high` save scheduled a sync of its own priority, which ran first.
+  /// A `.low` save lets the `.low` jobs queued after it run before it flushes; a `.high` save
+  /// that comes meanwhile must not wait behind them for that flush: it leads one of its own,
+  /// at its priority, which covers the `.low` record too. Here a `.low` job queued before the
+  /// `.low` save looks again looks, on the actor, whether any save still follows a flush:
+  /// none does only if the `.high` save's flush ran first.
   @Test func aHigherPrioritySaveDoesNotWaitForALowerPrioritySync() async throws {
     let folder = try TemporaryDirectory()
     var configuration = StoreConfiguration()
@@ -64,9 +65,9 @@ import Testing
     let watcher = Task(priority: .low) { await repository.noteWaitingSaves(in: log) }
     try await waitUntil(repository, hasWaiting: 3)
     firstGate.signal()
-    // The low save appended and scheduled its sync; the second holder runs. Behind it wait
-    // the watcher and what the low save enqueued (its sync, and the release of the lock it
-    // kept for the jobs behind it); the high save joins them.
+    // The low save appended and let the jobs queued behind it go first; the second holder
+    // runs. Behind it wait the watcher and, soon, the low save itself; the high save joins
+    // them.
     try await waitUntil(entered, reaches: 2)
     let queued = repository.executor.waitingJobCount
     let highSave = Task(priority: .high) { try await repository.save(Note(title: "high")) }
@@ -82,9 +83,9 @@ import Testing
 }
 
 extension LocalRepository {
-  /// Notes in `log` how many saves wait for a sync of the journal, on the actor.
+  /// Notes in `log` how many saves follow a flush of the journal under way, on the actor.
   fileprivate func noteWaitingSaves(in log: Guarded<[String]>) {
-    let count = pendingSync.waiting.count
+    let count = engine.sync.followers.count
     log.withLock { $0.append("\(count) saves waiting for a sync") }
   }
 

@@ -66,20 +66,26 @@ import Testing
   @Test func aLongHoldOfTheLockMakesTheNextChangeWaitForItToGo() async throws {
     let folder = try TemporaryDirectory()
     let fileSystem = FailingFileSystem()
+    // Long enough that the second queued save appends within it even under the thread
+    // sanitizer; a save queued later than that would wait its turn instead, and the first
+    // would flush alone, on the actor.
+    var configuration = StoreConfiguration()
+    configuration.longestLockHold = .seconds(1)
     let repository = try LocalRepository<Note>(
-      directory: folder.url, filename: "notes.json", fileSystem: fileSystem)
+      directory: folder.url, filename: "notes.json", configuration: configuration,
+      fileSystem: fileSystem)
     try await repository.save(Note(title: "first"))
     let (flushGate, tasks) = try await Self.holdTheSyncOfTwoQueuedSaves(
       of: repository, through: fileSystem)
     // The group's sync is held, so is the lock: longer than the longest hold.
-    try await Task.sleep(for: StoreConfiguration().longestLockHold * 2)
+    try await Task.sleep(for: configuration.longestLockHold * 2)
     let written = fileSystem.calls.filter { $0 == "pwrite" }.count
 
     let later = Task { try await repository.save(Note(title: "later")) }
     let deadline = ContinuousClock.now + hangGuard
     var waits = false
     while ContinuousClock.now < deadline {
-      waits = await repository.pendingSync.waitingForTheLockToGo.count == 1
+      waits = await repository.changesWaitingForTheLockToGo == 1
       if waits || fileSystem.calls.filter({ $0 == "pwrite" }).count > written { break }
       try await Task.sleep(for: .microseconds(200))
     }
@@ -113,8 +119,24 @@ import Testing
     fileSystem.holdFlushes(onPathContaining: ".journal", until: flushGate, entered: flushing)
     gate.signal()
     try await waitUntil(flushing, reaches: 1)
+    // The held flush must be the syncer's: held on the actor, it would keep every later call
+    // to the repository waiting, and the test would hang instead of failing.
+    let answered = Guarded(0)
+    let probe = Task {
+      _ = await repository.loadAll()
+      answered.withLock { $0 = 1 }
+    }
+    guard try await finishesWhileHeld(answered) else {
+      flushGate.signal()
+      await probe.value
+      Issue.record("the group's flush was held on the actor, not on the syncer")
+      throw HeldOnTheActor()
+    }
     return (flushGate, tasks)
   }
+
+  /// The group's flush ran on the actor, so the test cannot go on.
+  private struct HeldOnTheActor: Error {}
 
   /// Holds the actor of `repository` and queues two saves behind it, so that they run as one
   /// group; returns once both wait. Signalling the gate lets the actor go; the tasks are the

@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct JournalSequenceTests {
   /// A record of `change` numbered `sequence`, as the writer encodes it.
-  static func record(_ change: Journal.Change<Note>, sequence: Int) throws -> Data {
+  static func record(_ change: ItemChange<Note>, sequence: Int) throws -> Data {
     Data(journalRecord(payload: try change.encoded(version: 1), sequence: sequence))
   }
 

@@ -97,7 +97,7 @@ import Testing
     let bytes = try writtenSnapshot(sampleNotes(1_200))
     let snapshot = try SnapshotUnderTest(bytes, in: folder.url)
     let file = try snapshot.file(chunkSize: 4_096)
-    _ = try file.readSnapshot(as: Note.self)
+    _ = try SnapshotContents<Note>(reading: file)
     #expect(file.lastSeenSize == Int64(bytes.count))
     #expect(try file.hasChangedSinceLastSeen() == false)
   }

@@ -79,16 +79,15 @@ import Testing
   }
 
   /// Through the protocol, on two repositories on the same files: each reads its own cache,
-  /// which does not know the other's saves until its next change catches up, so only a save
-  /// that checks the item is still the one read keeps every append.
+  /// which does not know the other's saves until its next change catches up, so only an
+  /// update that reads the item under the lock after catching up keeps every append.
   @Test func concurrentUpdatesThroughTheProtocolOnTwoRepositoriesAllLand() async throws {
     let folder = try TemporaryDirectory()
     let note = Note(title: "counter")
     try await LocalRepository<Note>(
       directory: folder.url, filename: "q.json", configuration: Self.patient
     ).save(note)
-    // Both opened once the note is there: the protocol's version knows of an item only what
-    // `find(by:)` says, and a repository's `find` says what it has read.
+    // Both opened once the note is there: `find(by:)` says what a repository has read.
     let repositories: [any Repository<Note>] = [
       try LocalRepository<Note>(
         directory: folder.url, filename: "q.json", configuration: Self.patient),
@@ -154,5 +153,55 @@ import Testing
     }
     #expect(calls.withLock { $0 } == 30)
     #expect(await repository.find(by: note.id)?.text.count == 30)
+  }
+}
+
+/// `update(_:_:)` is a requirement of ``Repository``: through the protocol, each store runs
+/// its own update, in one step, not the retrying version built on `save(_:if:)`.
+@Suite struct UpdateThroughTheProtocolTests {
+  /// A counter whose type is not `Equatable`: only a store's own `update` can change it.
+  struct Counter: Codable, Identifiable, Sendable {
+    var id = UUID()
+    var count = 0
+  }
+
+  /// Adds one to the counter `id` through any repository of counters.
+  static func increment(
+    _ id: UUID, in repository: some Repository<Counter>
+  ) async throws -> Counter? {
+    try await repository.update(id) { $0.count += 1 }
+  }
+
+  @Test func aTypeThatIsNotEquatableIsUpdatedThroughTheProtocol() async throws {
+    let folder = try TemporaryDirectory()
+    let counter = Counter()
+    let local = try LocalRepository<Counter>(directory: folder.url, filename: "c.json")
+    try await local.save(counter)
+    let memory = InMemoryRepository([counter])
+    #expect(try await Self.increment(counter.id, in: local)?.count == 1)
+    #expect(try await Self.increment(counter.id, in: memory)?.count == 1)
+    let reopened = try LocalRepository<Counter>(directory: folder.url, filename: "c.json")
+    #expect(await reopened.find(by: counter.id)?.count == 1)
+  }
+
+  /// A repository whose cache is behind another writer's save: through `any Repository`, the
+  /// update reads that save first and calls its transform once. The version built on
+  /// `save(_:if:)` would call it on the stale item, be refused, and call it again.
+  @Test func anUpdateThroughTheProtocolCatchesUpFirstAndTransformsOnce() async throws {
+    let folder = try TemporaryDirectory()
+    let writer = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
+    let note = Note(title: "p", text: "")
+    try await writer.save(note)
+    let behind: any Repository<Note> = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json")
+    _ = try await writer.update(note.id) { $0.text += "a" }
+    #expect(await behind.find(by: note.id)?.text == "", "the second repository is behind")
+    let calls = Guarded(0)
+    let updated = try await behind.update(note.id) { note in
+      calls.withLock { $0 += 1 }
+      note.text += "b"
+    }
+    #expect(updated?.text == "ab")
+    #expect(calls.withLock { $0 } == 1, "the transform ran on a stale item first")
   }
 }

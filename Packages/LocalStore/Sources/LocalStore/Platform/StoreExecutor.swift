@@ -63,10 +63,13 @@ package final class StoreExecutor: SerialExecutor {
     }
   }
 
-  /// Whether any job waits behind the one running now; call it from a job of this executor.
-  /// (A lane is removed once its last job is taken, so any lane left holds one.)
-  var hasWaitingJobs: Bool {
-    lanes.withLock { !$0.isEmpty }
+  /// Suspends the caller, a job of this executor, and resumes it behind the jobs of its
+  /// priority that wait now: a save lets the saves queued behind it append before it flushes,
+  /// so that one flush covers them all. No hop to another thread: the queue resumes it.
+  func yieldToWaitingJobs(isolation: isolated (any Actor)? = #isolation) async {
+    await withCheckedContinuation { continuation in
+      queue.async { continuation.resume() }
+    }
   }
 
   /// How many jobs wait to run. Only tests ask (through `@testable import`): it is how a test

@@ -66,18 +66,6 @@ extension LocalRepository {
   ///   normally, no change acknowledged before it can be lost.
   ///   ``PersistenceError/outcomeUnknown(_:reason:)`` when taking them back failed too.
   public func synchronize() async throws {
-    // A background sync that failed took acknowledged saves back, with nobody to tell.
-    if let failure = pendingSync.lossyFailure {
-      pendingSync.lossyFailure = nil
-      throw failure
-    }
-    do {
-      try synchronizeLossyChanges()
-    } catch {
-      pendingSync.lossyFailure = nil  // Reported here.
-      throw error
-    }
-    await compactionFinished()
-    journal.writeSyncedMark()
+    try await engine.synchronize()
   }
 }

@@ -83,9 +83,15 @@ extension LocalRepository {
       var setAside: [UInt8] = []
       if let journalBytes {
         let bytes = Array(journalBytes)
-        let journal = JournalSalvage<T>(
-          bytes, after: sequence, into: &cache, configuration: configuration,
-          file: URL(fileURLWithPath: journalPath, isDirectory: false))
+        let journalURL = URL(fileURLWithPath: journalPath, isDirectory: false)
+        let journal = JournalSalvage(bytes, after: sequence) { payload, offset in
+          guard
+            let change = try? ItemChange<T>(
+              payload: payload, configuration: configuration, file: journalURL, at: offset)
+          else { return false }
+          change.apply(to: &cache)
+          return true
+        }
         report.journalRecordsApplied = journal.applied
         report.journalRecordsDamaged = journal.damaged
         report.journalBytesUnreadable = journal.unreadableBytes

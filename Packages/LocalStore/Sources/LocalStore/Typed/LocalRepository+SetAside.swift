@@ -27,7 +27,7 @@ extension LocalRepository {
   ///   a save throws, after the records before it were applied (running it again applies the
   ///   rest).
   public func applySetAsideRecords(from file: URL) async throws -> SetAsideReport {
-    let fileSystem = snapshot.fileSystem
+    let fileSystem = engine.snapshot.fileSystem
     let changes = try Self.setAsideChanges(in: file, fileSystem: fileSystem, configuration)
     var report = SetAsideReport()
     for change in changes {

@@ -37,7 +37,7 @@ import Foundation
 public actor LocalRepository<T: Codable & Identifiable & Sendable>: Repository
 where T.ID: Hashable & Codable & Sendable {
   typealias Cache = OrderedCache<T.ID, T>
-  typealias Change = Journal.Change<T>
+  typealias Change = ItemChange<T>
 
   /// The snapshot file, with symbolic links in its folder's path resolved. A link at the file
   /// itself is never followed: the store refuses it.
@@ -47,9 +47,6 @@ where T.ID: Hashable & Codable & Sendable {
   public nonisolated let warnings: [StoreWarning]
   /// The queue every isolated method of this actor runs on.
   nonisolated let executor: StoreExecutor
-  /// The serial queue that syncs the journal for saves waiting together, so that the actor
-  /// answers reads and takes the next saves while the `fsync` runs.
-  nonisolated let syncer: DispatchQueue
   /// Layout, size cap, lock timeout, durability, schema version and migrations.
   nonisolated let configuration: StoreConfiguration
 
@@ -58,37 +55,17 @@ where T.ID: Hashable & Codable & Sendable {
     executor.asUnownedSerialExecutor()
   }
 
-  /// The store's lock, `<filename>.lock`, which writers take in turn.
-  let lock: StoreLock
-  /// The journal, `<filename>.journal`, and what this repository knows of it.
-  let journal: Journal
-  /// The snapshot, `<filename>`, and which version of it this repository last read or wrote.
-  let snapshot: Snapshot
-  /// Every item, by ID, in insertion order: always equal to the files as last read or written.
-  var cache: Cache
-  /// ``loadAll()``'s answer, kept until the next change: callers such as view models ask for
-  /// everything after each change, and building the array is O(n).
-  var allItems: [T]?
-  /// The sequence number of the last change in the cache.
-  var sequence: Int
-  /// Whether the snapshot is missing or in an older format, so the next change rewrites it.
-  var snapshotIsOutdated: Bool
-  /// The saves waiting for a sync of the journal, and what is scheduled.
-  var pendingSync = PendingSync()
-  /// Why this repository takes no more changes: a failed sync whose changes could not be
-  /// taken back. `nil` while it works.
-  var brokenBy: PersistenceError?
+  /// The files, in bytes: lock, journal, snapshot, group commit and compaction.
+  let engine: StoreEngine
+  /// Every item, decoded: the codec and the cache, always equal to the files as last read or
+  /// written.
+  let replica: ItemReplica<T>
   /// The subscribers of ``changes()``.
-  let feed = ChangeFeed<T.ID>()
+  let feed: ChangeFeed<T.ID>
   /// Watches the files for other writers while anyone subscribes to ``changes()``.
-  var watch: StoreWatch?
+  var watch: FileFollowing?
   /// Why the watch's last catch-up failed, until one succeeds; subscribers were told once.
   var followingFailure: PersistenceError?
-  /// The compaction encoding its snapshot off the actor, if one is.
-  var compaction: Task<Void, Never>?
-  /// A compaction's snapshot, written and flushed, that came back while saves waited for
-  /// their sync; the next change or ``synchronize()`` puts it in place.
-  var readyCompaction: ReadyCompaction?
 
   /// Opens the store `filename` in `directory`, reading it on the calling thread: the
   /// original pattern's synchronous load, which blocks the caller.
@@ -134,29 +111,18 @@ where T.ID: Hashable & Codable & Sendable {
     location: StoreLocation, configuration: StoreConfiguration, fileSystem: any FileSystem,
     executor: StoreExecutor, isCancelled: () -> Bool = { false }
   ) throws {
-    let snapshot = Snapshot(
-      location: location, fileSystem: fileSystem, configuration: configuration)
-    let journal = Journal(
-      path: location.path + ".journal", directory: location.directory, fileSystem: fileSystem,
-      maximumSize: configuration.maximumFileSize)
-    let lock = StoreLock(
-      location: location, fileSystem: fileSystem, timeout: configuration.lockTimeout)
-    TemporaryFileName.removeLeftovers(of: location, fileSystem: fileSystem, lock: lock)
-    let read = try lock.withSharedLock(isCancelled: isCancelled) { () throws(PersistenceError) in
-      try Self.readEverything(snapshot: snapshot, journal: journal, configuration: configuration)
-    }
-    guard let loaded = read else { throw CancellationError() }
-    self.snapshot = snapshot
-    self.journal = journal
-    self.lock = lock
+    let feed = ChangeFeed<T.ID>()
+    let replica = ItemReplica<T>(
+      fileURL: location.fileURL, configuration: configuration, feed: feed)
+    engine = try StoreEngine(
+      location: location, configuration: configuration, fileSystem: fileSystem,
+      executor: executor, replica: replica, isCancelled: isCancelled)
+    self.feed = feed
+    self.replica = replica
     self.configuration = configuration
     self.executor = executor
-    cache = loaded.cache
-    sequence = loaded.sequence
-    snapshotIsOutdated = loaded.snapshotIsOutdated
     fileURL = location.fileURL
-    warnings = journal.warnings
-    syncer = StoreExecutor.makeQueue(label: "LocalRepository sync \(location.path)")
+    warnings = engine.journal.warnings
   }
 
   /// Inserts `item`, or replaces the item with the same ID, and returns once it is durable.
@@ -259,15 +225,30 @@ where T.ID: Hashable & Codable & Sendable {
   /// Like every call into the actor from outside, it is a hop onto the actor's queue and
   /// back; a caller that needs many items asks once, with ``loadAll()``.
   public func find(by id: T.ID) -> T? {
-    cache[id]
+    replica.cache[id]
   }
 
   /// Every item, in the order they were first saved; O(1) when nothing changed since the
   /// last call, as the array is shared, not copied.
   public func loadAll() -> [T] {
-    if let allItems { return allItems }
-    let values = cache.values
-    allItems = values
-    return values
+    replica.items
+  }
+
+  /// Returns once the compaction under way, if any, has ended. Only tests ask (through
+  /// `@testable import`); ``synchronize()`` waits for it too.
+  func compactionFinished() async {
+    await engine.compactionFinished()
+  }
+
+  /// How many changes wait for the store's lock to be let go, to give another writer its
+  /// turn. Only tests ask (through `@testable import`).
+  var changesWaitingForTheLockToGo: Int {
+    engine.changesWaitingForTheLock.count
+  }
+
+  /// Where this repository's records stand on their way to stable storage, and whether it
+  /// holds the store's lock. Only tests ask (through `@testable import`).
+  var durabilityState: (phase: SyncState<CheckedContinuation<Void, Never>>.Phase, holdsLock: Bool) {
+    (engine.sync.phase, engine.lock.isHeld)
   }
 }

@@ -65,6 +65,29 @@ public protocol Repository<Item>: Actor {
   /// - Throws: When the change could not be stored; the repository is then unchanged.
   func delete<IDs: Sequence & Sendable>(ids: IDs) async throws where IDs.Element == Item.ID
 
+  /// Changes the item stored under `id` with `transform` and saves the result without
+  /// overwriting a change another writer made in between; returns the item as saved, or
+  /// `nil` when no item has the ID (`transform` is then not called).
+  ///
+  /// ```swift
+  /// let updated = try await store.update(id) { item in item.tags.append("archived") }
+  /// ```
+  ///
+  /// ``LocalRepository``, ``InMemoryRepository`` and `SQLiteRepository` read, change and
+  /// save in one isolated step, calling `transform` once (``LocalRepository`` under the
+  /// store's exclusive file lock, after reading the changes of other writers). A conformer
+  /// of `Equatable` items that does not implement it gets a version built on
+  /// ``save(_:if:)``, which may call `transform` more than once.
+  ///
+  /// `transform` should keep the item's `id`: an item whose `id` it changed is saved under
+  /// the new ID, and the item under `id` stays.
+  ///
+  /// - Throws: What `transform` throws (nothing is saved), or the repository's error when
+  ///   the change could not be stored.
+  func update(
+    _ id: Item.ID, _ transform: @Sendable (inout Item) throws -> Void
+  ) async throws -> Item?
+
   /// The item with the ID `id`, or `nil`.
   func find(by id: Item.ID) async -> Item?
 
@@ -118,26 +141,16 @@ extension Repository where Item: Equatable {
     try await save(item, if: { $0 == expected })
   }
 
-  /// Changes the item stored under `id` with `transform` and saves the result, without
-  /// overwriting a change another writer made in between; returns the item as saved, or
-  /// `nil` when no item has the ID (`transform` is then not called).
-  ///
-  /// ```swift
-  /// let updated = try await store.update(id) { item in item.tags.append("archived") }
-  /// ```
+  /// ``Repository/update(_:_:)`` for a conformer that does not implement it: changes the
+  /// item stored under `id` with `transform` and saves the result, without overwriting a
+  /// change another writer made in between.
   ///
   /// A ``find(by:)``, a change and a ``save(_:)`` lose a change saved between the read and
   /// the save: two screens adding a tag each at once end with one tag. This version saves
   /// only if the item is still the one `transform` was given (``save(_:if:)``), and otherwise
   /// reads it again and calls `transform` again, until a save goes through. So `transform`
-  /// may run more than once: keep it a pure function of its argument.
-  /// Whether there is an item is what ``find(by:)`` says: for a ``LocalRepository``, what it
-  /// has read of its files so far. ``LocalRepository/update(_:_:)`` and
-  /// ``InMemoryRepository/update(_:_:)`` do the same in one isolated step instead, calling
-  /// `transform` once, and the journal store's reads the other writers' changes first.
-  ///
-  /// `transform` should keep the item's `id`: an item whose `id` it changed is saved under
-  /// the new ID, and the item under `id` stays.
+  /// may run more than once: keep it a pure function of its argument. Whether there is an
+  /// item is what ``find(by:)`` says.
   ///
   /// - Throws: What `transform` throws (nothing is saved), or the repository's error when
   ///   the change could not be stored.

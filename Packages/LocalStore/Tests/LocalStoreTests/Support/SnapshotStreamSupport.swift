@@ -61,7 +61,7 @@ struct SnapshotUnderTest {
   func opened(chunkSize: Int = 1 << 20) throws -> Result<SnapshotRead, PersistenceError> {
     let file = try file(chunkSize: chunkSize)
     return Result { () throws(PersistenceError) in
-      let contents = try file.readSnapshot(as: Note.self)
+      let contents = try SnapshotContents<Note>(reading: file)
       return SnapshotRead(items: contents.cache.values, sequence: contents.sequence)
     }
   }
@@ -70,7 +70,7 @@ struct SnapshotUnderTest {
   func decodedWhole() throws -> Result<SnapshotRead, PersistenceError> {
     let file = try file()
     return Result { () throws(PersistenceError) in
-      let contents = try file.decodeWhole(bytes, as: Note.self)
+      let contents = try SnapshotContents<Note>(decodingWhole: bytes, of: file)
       return SnapshotRead(items: contents.cache.values, sequence: contents.sequence)
     }
   }

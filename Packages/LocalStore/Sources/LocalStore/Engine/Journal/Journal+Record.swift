@@ -3,7 +3,7 @@
 extension Journal {
   /// One line of a journal: `<sequence> <length> <synced> <crc32c> <payload>\n`.
   ///
-  /// The payload is one line of JSON, the change itself (``Change``). The length and the
+  /// The payload is one line of JSON, the change itself (``ItemChange``). The length and the
   /// CRC-32C (of the payload followed by `" <sequence> <synced>"`) tell a damaged or torn
   /// record from an intact one. `synced` is how many bytes of the journal were known durable
   /// when the record was written: a record damaged below a later record's `synced` had been

@@ -1,11 +1,13 @@
-// Reading a journal's records into a cache, and telling a write torn by a power cut from damage.
+// Reading a journal's records back as payloads, and telling a write torn by a power cut from damage.
 
 import Foundation
 
 extension Journal {
-  /// Applies the intact records of `bytes`, which start at byte `offset` of the journal (the
-  /// whole file, or what another writer appended), numbered after `sequence`, to `cache`;
-  /// then notes how far the file is intact and synced, and any torn tail.
+  /// Hands `apply` the payload of each intact record of `bytes` numbered after `sequence`, in
+  /// order, with the offset the record starts at; `bytes` start at byte `offset` of the journal
+  /// (the whole file, or what another writer appended). Then notes how far the file is intact
+  /// and synced, and any torn tail. The payloads are bytes: decoding them is the typed
+  /// layer's business (``ItemChange``), and `apply` is where it does it.
   ///
   /// Record numbers must rise through the whole file. Records at or below `sequence` are
   /// skipped only as the prefix a compaction leaves when its truncate fails; after them each
@@ -25,11 +27,11 @@ extension Journal {
   ///
   /// - Returns: Whether any record was applied.
   /// - Throws: ``PersistenceError/corrupt(_:reason:)`` naming the journal and the byte, or
-  ///   what decoding and upgrading a record throws. The cache then holds whole records only.
-  func apply<Item: Codable & Identifiable>(
+  ///   what `apply` throws. `apply` then got whole records only.
+  func replay(
     _ bytes: [UInt8], from offset: Int64, after sequence: inout Int,
-    to cache: inout OrderedCache<Item.ID, Item>, configuration: StoreConfiguration
-  ) throws(PersistenceError) -> Bool where Item.ID: Codable {
+    apply: (_ payload: ArraySlice<UInt8>, _ at: Int64) throws(PersistenceError) -> Void
+  ) throws(PersistenceError) -> Bool {
     let snapshotSequence = sequence
     var position = 0
     var applied = false
@@ -70,9 +72,7 @@ extension Journal {
             url, reason: "the record at byte \(at) has sequence \(number), expected \(sequence + 1)"
           )
         }
-        let change = try Change<Item>(
-          payload: bytes[payload], configuration: configuration, file: url, at: at)
-        change.apply(to: &cache)
+        try apply(bytes[payload], at)
         sequence = number
         applied = true
       case .damaged(let reason, _), .torn(let reason):

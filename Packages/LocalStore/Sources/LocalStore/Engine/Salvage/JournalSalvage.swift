@@ -14,7 +14,7 @@ import Foundation
 /// when the damage swallowed the end of line before it. The bytes skipped that way are told
 /// apart: a line that looks like a record (it starts with a number, or holds a change) is
 /// one damaged change; zeros and other bytes are counted as bytes, not as changes.
-struct JournalSalvage<Item: Codable & Identifiable> where Item.ID: Codable & Hashable {
+struct JournalSalvage {
   /// The records applied to the cache.
   private(set) var applied = 0
   /// The number of the last record applied, or of the last record the snapshot already held
@@ -33,7 +33,8 @@ struct JournalSalvage<Item: Codable & Identifiable> where Item.ID: Codable & Has
   /// How many records ``setAside`` holds.
   private(set) var setAsideCount = 0
 
-  /// Walks `bytes`, applying to `cache` the records numbered after `sequence`; with
+  /// Walks `bytes`, handing `apply` the payload (and offset) of each record numbered after
+  /// `sequence`, which says whether it could apply it; with
   /// `sequence` `nil` (a snapshot whose last line cannot be trusted), the records are
   /// applied by their own numbering, from the first.
   ///
@@ -42,8 +43,8 @@ struct JournalSalvage<Item: Codable & Identifiable> where Item.ID: Codable & Has
   /// applying them again is harmless: each change saves whole items or deletes them, so
   /// replaying changes the snapshot already holds ends in the same items.
   init(
-    _ bytes: [UInt8], after sequence: Int?, into cache: inout OrderedCache<Item.ID, Item>,
-    configuration: StoreConfiguration, file: URL
+    _ bytes: [UInt8], after sequence: Int?,
+    apply: (_ payload: ArraySlice<UInt8>, _ at: Int64) -> Bool
   ) {
     var position = 0
     var next = sequence.map { $0 + 1 }
@@ -57,12 +58,7 @@ struct JournalSalvage<Item: Codable & Identifiable> where Item.ID: Codable & Has
           prefixEnd = end
           continue
         }
-        if applying, number == next ?? number,
-          let change = try? Journal.Change<Item>(
-            payload: bytes[payload], configuration: configuration, file: file,
-            at: Int64(position))
-        {
-          change.apply(to: &cache)
+        if applying, number == next ?? number, apply(bytes[payload], Int64(position)) {
           applied += 1
           lastNumber = number
           prefixEnd = end

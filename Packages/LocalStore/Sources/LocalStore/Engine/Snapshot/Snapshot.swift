@@ -60,82 +60,28 @@ final class Snapshot {
   /// The permission bits of the snapshot this instance last read or wrote, if any.
   var lastSeenPermissions: mode_t? { lastSeen?.permissions }
 
-  /// What a snapshot holds: its items in a cache, in file order, the journal sequence they
-  /// include, and the schema version the file was written at, before any migration.
-  struct Contents<Item: Identifiable> {
-    var cache: OrderedCache<Item.ID, Item>
-    var sequence: Int
-    var version: Int
-  }
-
-  /// The items in the file and the journal sequence they include; no items when the file
-  /// does not exist.
-  ///
-  /// A snapshot in the layout this package writes, at the configured version, is streamed
-  /// into the cache (``SnapshotStream``), so the whole file and a second copy of its items
-  /// are never in memory together. Anything else, a damaged file included, is read whole and
-  /// decoded as one document, with migrations, and with the precise error.
-  ///
-  /// - Throws: ``PersistenceError/duplicateID(_:id:)`` when two items have the same ID, and
-  ///   the errors of reading and decoding the file.
-  func readSnapshot<Item: Decodable & Identifiable & Sendable>(
-    as type: Item.Type
-  ) throws(PersistenceError) -> Contents<Item> {
+  /// Runs `read` on the open file, and notes the file's identity once it returns: `nil`, and
+  /// nothing noted but that there is no file, when there is none. What the bytes mean is the
+  /// caller's business (the typed layer's ``SnapshotContents``); this type only knows which
+  /// version of the file was read.
+  func read<Contents>(
+    _ read: (FileReader, _ descriptor: Int32, FileStatus) throws(PersistenceError) -> Contents
+  ) throws(PersistenceError) -> Contents? {
     let reader = FileReader(
       fileSystem: fileSystem, path: location.path, limit: configuration.maximumFileSize)
-    var stream = SnapshotStream(reader: reader, version: configuration.schemaVersion)
-    stream.chunkSize = configuration.snapshotChunkSize
     let contents = try reader.withOpenFile {
-      descriptor, status throws(PersistenceError) -> Contents<Item> in
-      if let streamed = try stream.read(descriptor, size: status.size, as: Item.self) {
-        // The identity of the file whose bytes were just read, taken from the open descriptor.
-        lastSeen = Identity(status)
-        try checkSequence(streamed.sequence)
-        return Contents(
-          cache: streamed.cache, sequence: streamed.sequence, version: configuration.schemaVersion)
-      }
-      // The stream reads with `pread`, so this read starts at the first byte all the same.
-      let data = try reader.readToEnd(descriptor, expectedSize: Int(status.size))
+      descriptor, status throws(PersistenceError) -> Contents in
+      let contents = try read(reader, descriptor, status)
+      // The identity of the file whose bytes were just read, taken from the open descriptor.
       lastSeen = Identity(status)
-      return try decodeWhole(data, as: Item.self)
+      return contents
     }
-    guard let contents else {
-      lastSeen = nil
-      return Contents(cache: OrderedCache(), sequence: 0, version: configuration.schemaVersion)
-    }
+    if contents == nil { lastSeen = nil }
     return contents
   }
 
-  /// The items of `data`, the whole file, decoded as one document and upgraded to the
-  /// configured version; what ``readSnapshot(as:)`` returns for a file it does not stream.
-  func decodeWhole<Item: Decodable & Identifiable & Sendable>(
-    _ data: Data, as type: Item.Type
-  ) throws(PersistenceError) -> Contents<Item> {
-    let stored: StoreFormat.Decoded<Item>
-    do {
-      stored = try StoreFormat.decode(data, as: Item.self, configuration: configuration)
-    } catch {
-      switch error {
-      case .newerVersion(let version):
-        throw .unsupportedVersion(
-          location.fileURL, version: version, newest: configuration.schemaVersion)
-      case .malformed(let reason):
-        throw .corrupt(location.fileURL, reason: reason)
-      case .migrationFailed(let version, let reason):
-        throw .migrationFailed(location.fileURL, fromVersion: version, reason: reason)
-      }
-    }
-    try checkSequence(stored.sequence)
-    var cache = OrderedCache<Item.ID, Item>()
-    cache.reserveCapacity(stored.items.count)
-    if let duplicate = cache.appendUnique(stored.items) {
-      throw .duplicateID(location.fileURL, id: String(describing: duplicate))
-    }
-    return Contents(cache: cache, sequence: stored.sequence, version: stored.version)
-  }
-
   /// Refuses a sequence no writer could have reached: arithmetic on it must not overflow.
-  private func checkSequence(_ sequence: Int) throws(PersistenceError) {
+  func checkSequence(_ sequence: Int) throws(PersistenceError) {
     guard (0...Journal.Record.maximumSequence).contains(sequence) else {
       throw .corrupt(
         location.fileURL,
@@ -164,33 +110,7 @@ final class Snapshot {
     return Identity(status) != lastSeen
   }
 
-  /// Replaces the file with `items` at the configured schema version, durably, noting that
-  /// they include the journal up to `sequence`.
-  ///
-  /// Call it inside ``StoreLock/withExclusiveLock(creatingTheFolder:_:)``, which creates the folder if needed.
-  func write<Item: Encodable & Sendable>(
-    _ items: [Item], sequence: Int
-  )
-    throws(PersistenceError)
-  {
-    try write(
-      encoded: Self.encode(
-        items, version: configuration.schemaVersion, sequence: sequence, for: location.fileURL))
-  }
-
-  /// The bytes of a snapshot of `items` at `sequence` in format `version`: pure work, which
-  /// any thread can do, such as a compaction's off its repository's actor.
-  static func encode<Item: Encodable & Sendable>(
-    _ items: [Item], version: Int, sequence: Int, for file: URL
-  ) throws(PersistenceError) -> [UInt8] {
-    do {
-      return try StoreFormat.encode(items, version: version, sequence: sequence)
-    } catch {
-      throw .encodingFailed(file, reason: String(describing: error))
-    }
-  }
-
-  /// Writes `bytes`, a snapshot as ``encode(_:version:sequence:for:)`` makes them, to a
+  /// Writes `bytes`, a whole snapshot (``SnapshotContents/encode(_:version:sequence:for:)``), to a
   /// flushed temporary file beside the snapshot at `location`, for ``install(_:)`` to put in
   /// place later: the slow part of a compaction, which needs no lock and no actor.
   static func prepare(
@@ -241,8 +161,7 @@ final class Snapshot {
     try? fileSystem.unlink(prepared.temporary)
   }
 
-  /// Replaces the snapshot durably with `bytes`, as ``encode(_:version:sequence:for:)`` made
-  /// them. Call it under the store's exclusive lock.
+  /// Replaces the snapshot durably with `bytes`, a whole snapshot. Call it under the store's exclusive lock.
   func write(encoded bytes: [UInt8]) throws(PersistenceError) {
     try install(
       Self.prepare(

@@ -1,20 +1,6 @@
 // The change feed of a store on disk: its own changes, and other writers' as soon as they land.
 
 extension LocalRepository {
-  /// The watch of the files while anyone subscribes: the watcher, and the task that turns its
-  /// notifications into catch-ups on the actor, one at a time.
-  struct StoreWatch {
-    let watcher: StoreWatcher
-    let notifications: AsyncStream<Void>.Continuation
-    let following: Task<Void, Never>
-
-    func stop() {
-      watcher.stop()
-      notifications.finish()
-      following.cancel()
-    }
-  }
-
   /// The changes to the store from now on, each delivered once durable, in order; see
   /// ``Repository/changes()``.
   ///
@@ -42,31 +28,23 @@ extension LocalRepository {
       // Whatever changed before the watch began is read now, so that a read right after
       // this call sees it. This runs on the actor's own queue, never on the pool. When it
       // fails, the watch tries again as after any notification.
-      if !catchUpWithOtherWriters() { watch.notifications.yield() }
+      if !catchUpWithOtherWriters() { watch.notify() }
     }
     return changes
   }
 
   /// Starts watching the files; every notification asks the actor for one catch-up.
-  private func startWatching() -> StoreWatch {
-    let (notifications, notify) = AsyncStream.makeStream(
-      of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    let location = snapshot.location
-    let watcher = StoreWatcher(
+  private func startWatching() -> FileFollowing {
+    let location = engine.snapshot.location
+    return FileFollowing(
       directory: location.directory, names: [location.filename, location.filename + ".journal"]
-    ) {
-      notify.yield()
-    }
-    let following = Task { [weak self] in
-      for await _ in notifications {
-        // A catch-up that fails (no descriptor left, the lock held too long) is reported,
-        // then tried again until it succeeds, so that a follower never stays stale in silence.
-        while let self, await !self.catchUpWithOtherWriters(), !Task.isCancelled {
-          try? await Task.sleep(for: Self.catchUpRetryDelay)
-        }
+    ) { [weak self] in
+      // A catch-up that fails (no descriptor left, the lock held too long) is reported,
+      // then tried again until it succeeds, so that a follower never stays stale in silence.
+      while let self, await !self.catchUpWithOtherWriters(), !Task.isCancelled {
+        try? await Task.sleep(for: Self.catchUpRetryDelay)
       }
     }
-    return StoreWatch(watcher: watcher, notifications: notify, following: following)
   }
 
   /// Reads the records other writers appended since this repository last looked, makes them
@@ -80,14 +58,8 @@ extension LocalRepository {
   func catchUpWithOtherWriters() -> Bool {
     let changed: Bool
     do throws(PersistenceError) {
-      let caughtUp = try lock.withExclusiveLockIfTheFolderExists {
-        () throws(PersistenceError) in try catchUp()
-      }
-      if let caughtUp {
-        changed = caughtUp
-      } else {
-        changed = try catchUpWithRemovedFolder()
-      }
+      let replica = replica
+      changed = try engine.catchUpWithOtherWriters { !replica.cache.isEmpty }
     } catch {
       if followingFailure == nil { feed.publish(.failed(error)) }
       followingFailure = error
@@ -96,9 +68,7 @@ extension LocalRepository {
     let recovered = followingFailure != nil
     followingFailure = nil
     guard changed || recovered else { return true }
-    // The writer may still be syncing its record: sync the journal too before telling
-    // anyone, so a subscriber never sees a change that a power cut could take back.
-    if journal.syncedLength < journal.length { try? journal.synchronize() }
+    engine.synchronizeWhatOthersWrote()
     feed.publish(.anything)
     return true
   }

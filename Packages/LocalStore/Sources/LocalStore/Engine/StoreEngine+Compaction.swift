@@ -3,13 +3,22 @@
 import Dispatch
 import Foundation
 
-extension LocalRepository {
+extension StoreEngine {
   /// Where a compaction starts: the sequence its snapshot is encoded at, where the journal's
   /// records after it begin, and the snapshot it replaces.
   struct CompactionPoint {
     let sequence: Int
     let journalEnd: Journal.Position
     let snapshot: Snapshot.Identity?
+  }
+
+  /// Where compaction stands: none under way, a snapshot being encoded and written off the
+  /// actor, or one written and flushed that came back while durable saves waited for their
+  /// sync, for the next change or ``synchronize()`` to put in place.
+  enum CompactionPhase {
+    case idle
+    case encoding(Task<Void, Never>)
+    case ready(ReadyCompaction)
   }
 
   /// A compaction's new snapshot in its flushed temporary file, and where it started.
@@ -43,57 +52,57 @@ extension LocalRepository {
   /// short-lived process that synchronizes before it ends (the app does) leaves a compacted
   /// store behind; one that ends first leaves a temporary file, which the next open removes,
   /// and a journal the next change folds. A failure costs nothing but a larger journal.
-  func startCompactionIfNeeded() {
-    guard needsCompaction, compaction == nil, readyCompaction == nil, !pendingSync.isSyncing
-    else { return }
-    let items = loadAll()
+  func startCompactionIfNeeded(isolation: isolated (any Actor)? = #isolation) {
+    precondition(isolation != nil, "the engine runs on its repository's actor")
+    guard needsCompaction, case .idle = compaction, !sync.durableSavesWait else { return }
+    let encode = replica.snapshotEncoder()
     let point = CompactionPoint(
       sequence: sequence, journalEnd: journal.position, snapshot: snapshot.lastSeenIdentity)
     let configuration = configuration
     let location = snapshot.location
     let fileSystem = snapshot.fileSystem
-    compaction = Task {
-      let bytes = try? await Self.encodeSnapshot(
-        items, version: configuration.schemaVersion, sequence: point.sequence,
-        for: location.fileURL)
-      var prepared: DurableFileWriter.Prepared?
-      if let bytes {
-        let queue = StoreExecutor.makeQueue(label: "compaction \(location.path)")
-        prepared = await withCheckedContinuation { continuation in
-          queue.async {
-            continuation.resume(
-              returning: try? Snapshot.prepare(
-                encoded: bytes, at: location, fileSystem: fileSystem,
-                configuration: configuration))
+    compaction = .encoding(
+      Task {
+        _ = isolation
+        let bytes = try? await Self.encodeSnapshot(encode, sequence: point.sequence)
+        var prepared: DurableFileWriter.Prepared?
+        if let bytes {
+          let queue = StoreExecutor.makeQueue(label: "compaction \(location.path)")
+          prepared = await withCheckedContinuation { continuation in
+            queue.async {
+              continuation.resume(
+                returning: try? Snapshot.prepare(
+                  encoded: bytes, at: location, fileSystem: fileSystem,
+                  configuration: configuration))
+            }
           }
         }
-      }
-      self.compaction = nil
-      guard let prepared else { return }
-      self.readyCompaction = ReadyCompaction(prepared: prepared, point: point)
-      self.installReadyCompaction()
-    }
+        self.compaction = .idle
+        guard let prepared else { return }
+        self.compaction = .ready(ReadyCompaction(prepared: prepared, point: point))
+        self.installReadyCompaction()
+      })
   }
 
   /// Puts the ready compaction's snapshot in place, unless saves still wait for their sync.
   func installReadyCompaction() {
-    guard let ready = readyCompaction, !pendingSync.isSyncing else { return }
-    readyCompaction = nil
+    guard case .ready(let ready) = compaction, !sync.durableSavesWait else { return }
+    compaction = .idle
     install(ready.prepared, at: ready.point)
   }
 
   /// Returns once the compaction under way, if any, has installed or dropped its snapshot,
   /// or, while saves still wait for their sync, has it ready for the next change.
   func compactionFinished() async {
-    await compaction?.value
+    if case .encoding(let task) = compaction { await task.value }
     installReadyCompaction()
   }
 
-  /// Encodes a snapshot on the cooperative pool, off the actor.
+  /// Encodes a snapshot with `encode` on the cooperative pool, off the actor.
   @concurrent private static func encodeSnapshot(
-    _ items: [T], version: Int, sequence: Int, for file: URL
+    _ encode: @Sendable (Int) throws(PersistenceError) -> [UInt8], sequence: Int
   ) async throws(PersistenceError) -> [UInt8] {
-    try Snapshot.encode(items, version: version, sequence: sequence, for: file)
+    try encode(sequence)
   }
 
   /// Puts the snapshot written off the actor in place, unless the files moved on without it.
@@ -102,7 +111,7 @@ extension LocalRepository {
     var installed = false
     _ = try? lock.withExclusiveLock { () throws(PersistenceError) in
       othersChanged = try catchUp()
-      guard !pendingSync.isSyncing, !snapshotIsOutdated, point.sequence <= sequence,
+      guard !sync.durableSavesWait, !snapshotIsOutdated, point.sequence <= sequence,
         point.journalEnd.generation == journal.generation,
         point.journalEnd.end <= journal.length, point.snapshot == snapshot.lastSeenIdentity
       else { return }
@@ -118,6 +127,6 @@ extension LocalRepository {
       }
     }
     if !installed { snapshot.discard(prepared) }
-    if othersChanged { feed.publish(.anything) }
+    if othersChanged { replica.publishUnknownChange() }
   }
 }

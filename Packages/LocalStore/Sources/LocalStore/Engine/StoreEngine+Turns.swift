@@ -2,7 +2,7 @@
 
 import Dispatch
 
-extension LocalRepository {
+extension StoreEngine {
   /// How long this repository's changes keep the store's lock at least, once another writer
   /// or reader waits for it, before they let it go for a turn (2 ms): long enough that two
   /// busy writers still save in bursts of dozens, short enough that a save waits for a turn
@@ -30,17 +30,17 @@ extension LocalRepository {
   /// takes it before this repository takes it back: the announcement ends once the waiter has
   /// the lock. At most ``othersTurn``, in case the waiter is stuck elsewhere.
   func letOtherWritersTakeATurnIfDue() async {
-    if let since = lock.heldSince, pendingSync.needsTheLock {
+    if let since = lock.heldSince, sync.needsTheLock {
       let held = since.duration(to: .now)
       if held > configuration.longestLockHold || (held >= Self.turn && lock.othersAreWaiting) {
-        pendingSync.lossyLeaseIsHeld = false
-        if pendingSync.needsTheLock {
-          await withCheckedContinuation { pendingSync.waitingForTheLockToGo.append($0) }
+        sync.endLease()
+        if sync.needsTheLock {
+          await withCheckedContinuation { changesWaitingForTheLock.append($0) }
         } else {
-          releaseLockUnlessSyncing()
+          releaseLockIfUnneeded()
         }
-        if !WaitingHolders.canBeSeen, pendingSync.othersTurnEnds == nil {
-          pendingSync.othersTurnEnds = .now + Self.othersTurn
+        if !WaitingHolders.canBeSeen, othersTurnEnds == nil {
+          othersTurnEnds = .now + Self.othersTurn
         }
       }
     }
@@ -50,10 +50,10 @@ extension LocalRepository {
         await pause(for: .microseconds(200))
       }
     }
-    while let end = pendingSync.othersTurnEnds, ContinuousClock.now < end {
+    while let end = othersTurnEnds, ContinuousClock.now < end {
       await pause(for: ContinuousClock.now.duration(to: end))
     }
-    pendingSync.othersTurnEnds = nil
+    othersTurnEnds = nil
   }
 
   /// Suspends the change for `duration`, whether or not its task is cancelled.
