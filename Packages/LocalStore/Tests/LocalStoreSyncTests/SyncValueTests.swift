@@ -30,7 +30,15 @@ import Testing
     #expect(try codec.item(id: id, fields: fields) == Counted(id: 7, n: 1))
   }
 
-  @Test func retryDelaysGrowWithJitterAndHonourTheServersWait() {
+  /// Not under the thread sanitizer: there, with Swift 6.3.1 on Linux, the process crashes
+  /// (SEGV on a stack address not aligned to 16 bytes) inside `RetrySchedule.delay`, in
+  /// `Duration`'s 128-bit arithmetic and `Int64.random(in:using:)` alike; the same code runs
+  /// clean in every other build, and no thread is involved.
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["TEST_SANITIZER"] == "thread",
+      "Duration's arithmetic crashes the process under the thread sanitizer (Swift 6.3.1)"))
+  func retryDelaysGrowWithJitterAndHonourTheServersWait() {
     let schedule = RetrySchedule(base: .seconds(2), maximum: .seconds(60))
     var generator = SystemRandomNumberGenerator()
     for failures in 1...10 {
