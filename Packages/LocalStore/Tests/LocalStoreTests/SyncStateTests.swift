@@ -151,4 +151,48 @@ struct TestClock {
     let reopened = try LocalRepository<Note>(directory: folder.url, filename: "q.json")
     #expect(await reopened.loadAll().map(\.title) == ["snapshot", "journal", "after"])
   }
+
+  /// A change waiting for its turn at the lock is never held behind an `fsync` on the actor:
+  /// with every second change made to wait for its turn, the first save's record is the last
+  /// appended, yet its flush goes to the syncer, and the actor answers a read while it is held.
+  /// (Under the thread sanitizer this timing came by itself, and the flush held on the actor
+  /// hung the test that held it.)
+  @Test func aSaveWaitingForItsTurnKeepsTheLeadersFlushOffTheActor() async throws {
+    let folder = try TemporaryDirectory()
+    let fileSystem = FailingFileSystem()
+    var configuration = StoreConfiguration()
+    configuration.longestLockHold = .zero
+    let repository = try LocalRepository<Note>(
+      directory: folder.url, filename: "q.json", configuration: configuration,
+      fileSystem: fileSystem)
+    try await repository.save(Note(title: "snapshot"))
+    let gate = DispatchSemaphore(value: 0)
+    let held = Guarded(0)
+    let holder = Task { await repository.hold(until: gate, signalling: held) }
+    try await waitUntil(held, reaches: 1)
+    let saves = [Note(title: "one"), Note(title: "two")].map { note in
+      Task { try await repository.save(note) }
+    }
+    try await waitUntil(repository, hasWaiting: 2)
+    let flushGate = DispatchSemaphore(value: 0)
+    let flushing = Guarded(0)
+    fileSystem.holdFlushes(onPathContaining: ".journal", until: flushGate, entered: flushing)
+    gate.signal()
+    try await waitUntil(flushing, reaches: 1)
+    let answered = Guarded(0)
+    let read = Task {
+      _ = await repository.loadAll()
+      answered.withLock { $0 = 1 }
+    }
+    let deadline = ContinuousClock.now + .seconds(20)
+    while answered.withLock({ $0 }) == 0, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(answered.withLock { $0 } == 1, "the actor was held by the flush")
+    flushGate.signal()
+    await holder.value
+    await read.value
+    for save in saves { try await save.value }
+    #expect(await repository.loadAll().count == 3)
+  }
 }

@@ -31,14 +31,15 @@ extension StoreEngine {
   }
 
   /// Flushes the journal for every record appended so far, the one ending at `position`
-  /// among them. Alone (no record after it, nobody waiting), it syncs here, on the actor:
-  /// nobody could share the flush, and a lone save costs no hop to another thread. Otherwise
-  /// the syncer queue flushes while the actor answers reads and takes the next saves, which
-  /// follow this flush and share the next. When the flush fails, the records it covered that
-  /// no other sync covered are taken back.
+  /// among them. Alone (no record after it, and no change of this engine waiting for the
+  /// lock to go), it syncs here, on the actor: nobody could share the flush, and a lone save
+  /// costs no hop to another thread. Otherwise the syncer queue flushes while the actor
+  /// answers reads and takes the next saves, which follow this flush and share the next; a
+  /// change waiting for its turn at the lock is never held behind an `fsync` on the actor.
+  /// When the flush fails, the records it covered that no other sync covered are taken back.
   private func lead(after position: Journal.Position) async throws(PersistenceError) {
     let covered = journal.position
-    guard covered != position else { return try syncHere() }
+    if covered == position && changesWaitingForTheLock.isEmpty { return try syncHere() }
     let flush: @Sendable () -> Result<Void, SystemCallError>
     do {
       flush = try journal.detachedFlush()
