@@ -48,6 +48,31 @@ import Testing
     }
   }
 
+  /// Every generated project carries the store's package unchanged, so a word of the question
+  /// bank anywhere in it (a comment's example, a test's argument) reaches every new app:
+  /// scripts/test-templates finds it only in `make check`; this finds it in `make test`.
+  @Test func theStoresPackageSaysNothingOfTheQuestionBank() throws {
+    let package = Self.root.appendingPathComponent("Packages/LocalStore")
+    let walker = FileManager.default.enumerator(
+      at: package, includingPropertiesForKeys: [.isRegularFileKey])
+    let words = #/(?i)question|quiz|sample ?deck|flashcard/#
+    var scanned = 0
+    while let file = walker?.nextObject() as? URL {
+      if file.lastPathComponent.hasPrefix(".build") || file.lastPathComponent == ".git" {
+        walker?.skipDescendants()
+        continue
+      }
+      guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+      scanned += 1
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated() where line.contains(words)
+      {
+        Issue.record("\(file.path):\(number + 1) uses a word of the question bank: \(line)")
+      }
+    }
+    #expect(scanned > 100, "only \(scanned) text files were found under \(package.path)")
+  }
+
   /// One CLI voice: `questions` and the template read their command lines with the kit's
   /// parser and print each command's help with the kit's layout; neither keeps a parser or a
   /// page layout of its own, and the template has no test driver of its own either.

@@ -12,7 +12,7 @@ import Testing
     #expect(UUID(recordID: recordID) == id)
   }
 
-  @Test(arguments: ["a", "Question-1", "x_y", "0abc"])
+  @Test(arguments: ["a", "Note-1", "x_y", "0abc"])
   func acceptedStringsMapToThemselves(_ id: String) throws {
     #expect(try id.recordID() == id)
   }

@@ -20,7 +20,7 @@ public struct Synchronizer<Store: SyncStore>: Sendable {
   public let client: KintoClient
   /// The store synced.
   public let store: Store
-  /// The collection's name (a valid record id, e.g. "questions").
+  /// The collection's name (a valid record id, e.g. "notes").
   public let collection: String
   /// Who wins an edit conflict.
   public let policy: ConflictPolicy
