@@ -65,8 +65,24 @@ package final class StoreExecutor: SerialExecutor {
 
   /// Suspends the caller, a job of this executor, and resumes it behind the jobs of its
   /// priority that wait now: a save lets the saves queued behind it append before it flushes,
-  /// so that one flush covers them all. No hop to another thread: the queue resumes it.
+  /// so that one flush covers them all.
+  ///
+  /// No hop to another thread. A resumed continuation goes to the task's executor
+  /// preference, or else to the cooperative pool, which then hops back to the actor: two
+  /// thread switches, about a tenth of a lone durable save on Linux. So the wait runs with this
+  /// executor as the task's preference (SE-0417), and the task comes back straight to the
+  /// actor's queue. Apple systems before macOS 15 and iOS 18 have no task executors, and take
+  /// the trip through the pool.
   func yieldToWaitingJobs(isolation: isolated (any Actor)? = #isolation) async {
+    if #available(macOS 15.0, iOS 18.0, *) {
+      await withTaskExecutorPreference(self) { await resumeBehindWaitingJobs() }
+    } else {
+      await resumeBehindWaitingJobs()
+    }
+  }
+
+  /// Suspends the caller until the queue has run the jobs waiting now.
+  private func resumeBehindWaitingJobs(isolation: isolated (any Actor)? = #isolation) async {
     await withCheckedContinuation { continuation in
       queue.async { continuation.resume() }
     }
@@ -108,3 +124,8 @@ package final class StoreExecutor: SerialExecutor {
     DispatchQueue.getSpecific(key: labelKey)
   }
 }
+
+/// A task that prefers this executor runs its nonisolated steps here, and a continuation it
+/// resumes comes back here (see ``StoreExecutor/yieldToWaitingJobs(isolation:)``).
+@available(macOS 15.0, iOS 18.0, *)
+extension StoreExecutor: TaskExecutor {}
