@@ -11,6 +11,10 @@ struct BenchmarkResults: Codable {
     var saves: Int
     var medianMicroseconds: Double
     var p99Microseconds: Double
+    /// The process's thread switches (voluntary and not) per timed save, every thread's: each
+    /// hop that parks one thread and wakes another counts. `nil` in results written before
+    /// it was measured.
+    var threadSwitchesPerSave: Double?
   }
 
   /// The busy processes of the loaded row, as they were when the saves ended.

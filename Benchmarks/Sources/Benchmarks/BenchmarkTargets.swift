@@ -31,6 +31,10 @@ struct BenchmarkTargets {
         compare(
           "durable save, \(atStored): write+fsync on a queue / on the caller's thread",
           row, save(.queuedFloor, stored), save(.floor, stored), nil, nil),
+        compare(
+          "thread switches per durable save: LocalRepository / write+fsync awaited on a serial queue",
+          row, switches(.journal, stored), switches(.queuedFloor, stored), .atMost, 1.25,
+          unit: .count),
       ]
     case .loaded:
       let busy = results.load?.busyProcesses ?? 0
@@ -173,10 +177,11 @@ struct BenchmarkTargets {
 
   /// The unit of the two figures a ratio is taken from.
   private enum FigureUnit {
-    case microseconds, seconds
+    case microseconds, seconds, count
 
     func format(_ value: Double) -> String {
       switch self {
+      case .count: "\((value * 100).rounded() / 100)"
       case .microseconds: Duration.microseconds(value).readable
       case .seconds: Duration.seconds(value).readable
       }
@@ -223,6 +228,14 @@ struct BenchmarkTargets {
   }
 
   /// The median save of `contender` at `stored`, with or without the busy processes.
+  /// The thread switches per save of `contender`'s unloaded saves at `stored`.
+  private func switches(_ contender: Contender, _ stored: Int) -> Double? {
+    results.sequentialSaves.first {
+      $0.contender == contender && $0.storedItems == stored && $0.busyProcesses == 0
+    }?
+    .threadSwitchesPerSave
+  }
+
   private func save(_ contender: Contender, _ stored: Int, loaded: Bool = false) -> Double? {
     results.sequentialSaves.first {
       $0.contender == contender && $0.storedItems == stored && ($0.busyProcesses > 0) == loaded

@@ -50,6 +50,8 @@ struct SequentialSaveWorkload {
     let folder: URL
     let store: any DurableStore
     var samples = DurationSamples()
+    /// The thread switches of the process during the timed saves, in all.
+    var threadSwitches = 0
     var isDone = false
   }
 
@@ -88,7 +90,8 @@ struct SequentialSaveWorkload {
           BenchmarkResults.SaveRow(
             contender: lane.contender, storedItems: size, busyProcesses: busyProcesses,
             saves: lane.samples.count, medianMicroseconds: lane.samples.median.microseconds,
-            p99Microseconds: lane.samples.p99.microseconds))
+            p99Microseconds: lane.samples.p99.microseconds,
+            threadSwitchesPerSave: Double(lane.threadSwitches) / Double(max(1, lane.samples.count))))
       }
       let folders = lanes.map(\.folder)
       lanes.removeAll()  // Closes the stores before their folders go.
@@ -111,11 +114,14 @@ struct SequentialSaveWorkload {
         guard !lanes[lane].isDone else { continue }
         let end = min(next[lane] + Self.blockSize, fresh.count)
         for index in next[lane]..<end {
+          let switchesBefore = ThreadSwitches.ofThisProcess()
           let start = clock.now
           try await lanes[lane].store.save(fresh.questions[index], record: fresh.records[index])
           let elapsed = start.duration(to: clock.now)
+          let switches = ThreadSwitches.ofThisProcess() - switchesBefore
           guard index >= sizes.warmUpSaves else { continue }
           lanes[lane].samples.append(elapsed)
+          lanes[lane].threadSwitches += switches
         }
         next[lane] = end
         let samples = lanes[lane].samples
