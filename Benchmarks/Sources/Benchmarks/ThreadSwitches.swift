@@ -16,7 +16,12 @@ enum ThreadSwitches {
   /// The count so far.
   static func ofThisProcess() -> Int {
     var usage = rusage()
-    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+    #if canImport(Glibc)
+      let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+      let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return 0 }
     return Int(usage.ru_nvcsw + usage.ru_nivcsw)
   }
 }
