@@ -33,7 +33,7 @@ struct BenchmarkTargets {
           row, save(.queuedFloor, stored), save(.floor, stored), nil, nil),
         compare(
           "thread switches per durable save: LocalRepository / write+fsync awaited on a serial queue",
-          row, switches(.journal, stored), switches(.queuedFloor, stored), .atMost, 1.25,
+          row, switches(.journal, stored), switches(.queuedFloor, stored), .atMost, 1,
           unit: .count),
       ]
     case .loaded:
