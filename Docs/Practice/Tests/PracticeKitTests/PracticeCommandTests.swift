@@ -19,7 +19,9 @@ import Testing
     #expect(try PracticeCommand.parse(["verify", "11"]) == .verify(Exercise.all[10]))
   }
 
-  @Test(arguments: [["hint"], ["run", "1", "2"], ["list", "3"], ["verify", "1", "2"], ["frobnicate"]])
+  @Test(arguments: [
+    ["hint"], ["run", "1", "2"], ["list", "3"], ["verify", "1", "2"], ["frobnicate"],
+  ])
   func badUsageIsAUsageError(arguments: [String]) {
     #expect {
       _ = try PracticeCommand.parse(arguments)
