@@ -11,19 +11,10 @@ public actor BookStore<Item: Codable & Identifiable & Sendable> {
   public let version: Int
   /// How to read a file of each older version, by that version.
   private let migrations: [Int: @Sendable (Data) throws -> [Item]]
-  /// The lock every writer of the file takes, in any process, before it reads and writes.
-  private let lock: FileLock
-  /// Called when another writer holds the lock, just before waiting for it.
+  /// Called when another process is in the middle of a save, just before waiting for it.
   private let whileWaiting: @Sendable () -> Void
   /// Every item, by its ID: the actor's state, which only its own methods touch.
   private var cache: [Item.ID: Item] = [:]
-  /// The queue that runs this actor's code, instead of a thread of the shared pool.
-  private let executor = QueueExecutor(name: "BookStore")
-
-  /// Where the actor's methods run: on its own queue.
-  public nonisolated var unownedExecutor: UnownedSerialExecutor {
-    executor.asUnownedSerialExecutor()
-  }
 
   /// Opens the store, reading the file before it returns. A missing file is an empty store;
   /// a file that cannot be read or decoded, or that a newer version wrote, makes `init` throw,
@@ -38,7 +29,6 @@ public actor BookStore<Item: Codable & Identifiable & Sendable> {
     self.whileWaiting = whileWaiting
     try FileManager.default.createDirectory(
       at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-    lock = try FileLock(at: fileURL.appendingPathExtension("lock"))
     cache = try Self.read(fileURL, version: version, migrations: migrations)
   }
 
@@ -63,16 +53,13 @@ public actor BookStore<Item: Codable & Identifiable & Sendable> {
     Array(cache.values)
   }
 
-  /// Under the lock: reads what other writers saved, applies `edit`, writes the file, and
-  /// only then keeps the result. A writer that reads before it takes the lock could miss a
-  /// save made between its read and its write.
+  /// Reads what other writers saved, applies `edit` on top of it, writes the file, and only
+  /// then keeps the result.
   private func change(_ edit: (inout [Item.ID: Item]) -> Void) throws {
-    try lock.withLock(whileWaiting: whileWaiting) {
-      var changed = try Self.read(fileURL, version: version, migrations: migrations)
-      edit(&changed)
-      try write(changed)
-      cache = changed
-    }
+    var changed = try Self.read(fileURL, version: version, migrations: migrations)
+    edit(&changed)
+    try write(changed)
+    cache = changed
   }
 
   /// Replaces the file with `items`, through a temporary file renamed over it.

@@ -86,8 +86,17 @@ func waitUntil(_ condition: () -> Bool) async throws {
     }
   }
 
-  @Test func anotherProcessWaitsWhileThisOneHoldsTheLock() async throws {
+  /// The file as `BookStore` writes it: the version of the format, then the books.
+  struct Envelope: Encodable {
+    var version = 2
+    var items: [Book]
+  }
+
+  @Test func aSaveWaitsWhileAnotherProcessIsBetweenItsReadAndItsWrite() async throws {
     try await withTemporaryTestFolder { folder in
+      let file = folder.appendingPathComponent("books.json")
+      // This test plays a process in the middle of its save: it holds the lock and has read
+      // the file (no books yet). It writes its book only after the other process had its turn.
       let lock = try FileLock(at: folder.appendingPathComponent("books.json.lock"))
       try lock.lock()
       let saysItWaits = folder.appendingPathComponent("waiting")
@@ -100,15 +109,20 @@ func waitUntil(_ condition: () -> Bool) async throws {
           try await store.save(Book(title: "Emma"))
         }
       }
-      let file = folder.appendingPathComponent("books.json")
-      let emmaIsSaved = { (try? String(contentsOf: file, encoding: .utf8))?.contains("Emma") == true }
       // Until the other process says it waits, or has saved without waiting.
-      try await waitUntil { FileManager.default.fileExists(atPath: saysItWaits.path) || emmaIsSaved() }
-
-      #expect(!emmaIsSaved(), "The other process saved while this one held the lock")
+      try await waitUntil {
+        FileManager.default.fileExists(atPath: saysItWaits.path)
+          || FileManager.default.fileExists(atPath: file.path)
+      }
+      let dune = try JSONEncoder().encode(Envelope(items: [Book(title: "Dune")]))
+      try dune.write(to: file, options: .atomic)
       lock.unlock()
       _ = await other.value
-      #expect(emmaIsSaved(), "The other process's book was not saved once the lock was free")
+
+      let titles = try await BookStore<Book>.readingList(in: folder).loadAll().map(\.title)
+      #expect(
+        Set(titles) == ["Dune", "Emma"],
+        "Only \(titles) survived: the other process saved between this one's read and its write")
     }
   }
 

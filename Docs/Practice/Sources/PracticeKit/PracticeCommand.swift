@@ -13,8 +13,9 @@ public enum PracticeCommand: Equatable, Sendable {
   /// Builds and tests one exercise, and prints the verdict.
   case run(Exercise)
   /// For CI: every exercise fails as shipped for its stated reason, passes with its solution,
-  /// refuses its wrong fixes, and its tests kill the mutants of its solution.
-  case verify
+  /// refuses its wrong fixes, and its tests kill the mutants of its solution; for one
+  /// exercise, or all of them when `nil`.
+  case verify(Exercise?)
   /// The mutation check alone, for one exercise or all; with `listOnly`, the mutants are only
   /// listed, not built or tested.
   case mutants(Exercise?, listOnly: Bool)
@@ -28,10 +29,10 @@ public enum PracticeCommand: Equatable, Sendable {
            practice hint N          the two hints of exercise N
            practice reset N         put exercise N back as shipped (your changes are lost)
            practice run N           build and test exercise N once, and print the verdict
-           practice verify          check that every exercise fails as shipped, passes with
-                                    its solution, refuses its wrong fixes, and that its tests
-                                    kill the mutants of its solution (for CI; needs every
-                                    exercise as shipped)
+           practice verify [N]      check that every exercise (or exercise N) fails as
+                                    shipped, passes with its solution, refuses its wrong
+                                    fixes, and that its tests kill the mutants of its
+                                    solution (for CI; needs the exercises as shipped)
            practice mutants [N] [--list]
                                     the mutation check alone, for exercise N or all; --list
                                     prints the mutants without building them
@@ -43,14 +44,16 @@ public enum PracticeCommand: Equatable, Sendable {
     guard let name = arguments.first else { return .watch }
     let rest = Array(arguments.dropFirst())
     switch name {
-    case "list", "verify", "help", "--help", "-h", "watch":
+    case "list", "help", "--help", "-h", "watch":
       guard rest.isEmpty else { throw .usage("\(name) takes no arguments\n\(usage)") }
       switch name {
       case "list": return .list
-      case "verify": return .verify
       case "watch": return .watch
       default: return .help
       }
+    case "verify":
+      guard rest.count <= 1 else { throw .usage("verify takes one exercise at most\n\(usage)") }
+      return .verify(try rest.first.map(exercise))
     case "mutants":
       let listOnly = rest.contains("--list")
       let numbers = rest.filter { $0 != "--list" }

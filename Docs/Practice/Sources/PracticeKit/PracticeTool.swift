@@ -79,11 +79,15 @@ import TerminalUI
       return 0
     case .run(let exercise):
       return try await run(exercise)
-    case .verify:
-      let solved = try await SolutionCheck(folder: folder, runner: runner, printOut: printOut).run()
+    case .verify(let exercise):
+      let exercises = exercise.map { [$0] } ?? Exercise.all
+      let solved = try await SolutionCheck(
+        folder: folder, runner: runner, printOut: printOut, exercises: exercises
+      ).run()
       printOut("Mutants: each exercise's tests must kill the mutants of its solution.")
-      let problems = try await MutationCheck(folder: folder, runner: runner, printOut: printOut)
-        .run()
+      let problems = try await MutationCheck(
+        folder: folder, runner: runner, printOut: printOut, exercises: exercises
+      ).run()
       return solved == 0 && problems == 0 ? 0 : 1
     case .mutants(let exercise, let listOnly):
       let check = MutationCheck(

@@ -17,6 +17,8 @@ struct SolutionCheck {
   var folder: PracticeFolder
   var runner: ExerciseRunner
   var printOut: (String) -> Void
+  /// The exercises to check.
+  var exercises: [Exercise] = Exercise.all
 
   /// The fewest wrong fixes an exercise may have.
   static let wrongFixesRequired = 2
@@ -29,16 +31,16 @@ struct SolutionCheck {
 
   /// Runs the check; 0 when every exercise behaves, 1 otherwise.
   func run() async throws(PracticeError) -> Int32 {
-    for exercise in Exercise.all where try !folder.isAsShipped(exercise) {
+    for exercise in exercises where try !folder.isAsShipped(exercise) {
       throw .usage(
         "\(exercise.filePath) differs from \(exercise.shippedPath); "
           + "`practice reset \(exercise.number)` first (your changes are then lost)")
     }
     var wrongFixes: [[WrongFix]] = []
-    for exercise in Exercise.all { wrongFixes.append(try folder.wrongFixes(of: exercise)) }
+    for exercise in exercises { wrongFixes.append(try folder.wrongFixes(of: exercise)) }
     let start = ContinuousClock.now
     var problems = 0
-    for (exercise, fixes) in zip(Exercise.all, wrongFixes)
+    for (exercise, fixes) in zip(exercises, wrongFixes)
     where fixes.count < Self.wrongFixesRequired {
       printOut(
         "  \(exercise.paddedNumber) ✗ has \(fixes.count) wrong fix(es) in "
@@ -46,20 +48,20 @@ struct SolutionCheck {
       problems += 1
     }
     defer {
-      for exercise in Exercise.all { try? folder.reset(exercise) }
+      for exercise in exercises { try? folder.reset(exercise) }
     }
     printOut("As shipped: each exercise must fail for its stated reason.")
     problems += try await checkRound(
-      Exercise.all.map { ($0, "as shipped", .failsWith($0.expectedFailure)) })
+      exercises.map { ($0, "as shipped", .failsWith($0.expectedFailure)) })
     printOut("With the solutions: each exercise must pass.")
-    for exercise in Exercise.all { try folder.applySolution(exercise) }
-    problems += try await checkRound(Exercise.all.map { ($0, "solved", .passes) })
+    for exercise in exercises { try folder.applySolution(exercise) }
+    problems += try await checkRound(exercises.map { ($0, "solved", .passes) })
     let rounds = wrongFixes.map(\.count).max() ?? 0
     var refused = 0
     for round in 0..<rounds {
       printOut("Wrong fixes, round \(round + 1): each must fail for its stated reason.")
       var cases: [(Exercise, String, Expectation)] = []
-      for (exercise, fixes) in zip(Exercise.all, wrongFixes) {
+      for (exercise, fixes) in zip(exercises, wrongFixes) {
         guard round < fixes.count else {
           try folder.reset(exercise)
           continue
@@ -71,12 +73,14 @@ struct SolutionCheck {
       problems += found
       refused += cases.count - found
     }
-    for exercise in Exercise.all { try folder.reset(exercise) }
+    for exercise in exercises { try folder.reset(exercise) }
     let seconds = (ContinuousClock.now - start).components.seconds
     let total = wrongFixes.map(\.count).reduce(0, +)
     printOut(
       problems == 0
-        ? "All \(Exercise.all.count) exercises fail as shipped, pass solved, and refuse all "
+        ? (exercises.count == 1
+          ? "Exercise \(exercises[0].number) fails as shipped, passes solved, and refuses all "
+          : "All \(exercises.count) exercises fail as shipped, pass solved, and refuse all ")
           + "\(total) wrong fixes (\(seconds) s)."
         : "\(problems) problem(s) found; \(refused) of \(total) wrong fixes refused (\(seconds) s)."
     )

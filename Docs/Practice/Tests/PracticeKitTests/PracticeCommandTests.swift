@@ -15,10 +15,13 @@ import Testing
     #expect(try PracticeCommand.parse(["reset", "02"]) == .reset(second))
     #expect(try PracticeCommand.parse(["run", "12"]) == .run(Exercise.all[11]))
     #expect(try PracticeCommand.parse(["list"]) == .list)
-    #expect(try PracticeCommand.parse(["verify"]) == .verify)
+    #expect(try PracticeCommand.parse(["verify"]) == .verify(nil))
+    #expect(try PracticeCommand.parse(["verify", "11"]) == .verify(Exercise.all[10]))
   }
 
-  @Test(arguments: [["hint"], ["run", "1", "2"], ["list", "3"], ["frobnicate"]])
+  @Test(arguments: [
+    ["hint"], ["run", "1", "2"], ["list", "3"], ["verify", "1", "2"], ["frobnicate"],
+  ])
   func badUsageIsAUsageError(arguments: [String]) {
     #expect {
       _ = try PracticeCommand.parse(arguments)

@@ -1,0 +1,186 @@
+// Where the original pattern stops being enough, one test per limit: each fails against the
+// first BookStore, and passes once BookStore is fixed.
+
+import Dispatch
+import Foundation
+import ReadingList
+import Testing
+
+/// Makes every later write into `folder` fail: the folder goes away (a disk unmounted, a
+/// user's clean-up) and a plain file takes its place.
+func breakWrites(in folder: URL) throws {
+  try FileManager.default.removeItem(at: folder)
+  try Data().write(to: folder)
+}
+
+/// Waits until `condition` holds, looking every few milliseconds, for at most thirty seconds.
+func waitUntil(_ condition: () -> Bool) async throws {
+  let deadline = ContinuousClock.now + .seconds(30)
+  while !condition(), ContinuousClock.now < deadline {
+    try await Task.sleep(for: .milliseconds(10))
+  }
+}
+
+@Suite struct LimitsTests {
+  @Test func aDamagedFileIsNeverReadAsEmpty() async throws {
+    try await withTemporaryTestFolder { folder in
+      let file = folder.appendingPathComponent("books.json")
+      let damaged = Data("[{\"id\": \"not a book".utf8)
+      try damaged.write(to: file)
+
+      #expect(throws: (any Error).self, "BookStore opened a damaged file as an empty list") {
+        try BookStore<Book>(fileURL: file)
+      }
+      // The app opens the store and saves a book, as it would on any launch.
+      if let store = try? BookStore<Book>(fileURL: file) {
+        try? await store.save(Book(title: "Dune"))
+      }
+      let onDisk = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+      #expect(onDisk == "[{\"id\": \"not a book", "The damaged file was replaced with: \(onDisk)")
+    }
+  }
+
+  @Test func aFailedWriteLeavesMemoryAsTheFile() async throws {
+    try await withTemporaryTestFolder { folder in
+      let store = try BookStore<Book>(fileURL: folder.appendingPathComponent("books.json"))
+      try breakWrites(in: folder)
+
+      await #expect(throws: (any Error).self) { try await store.save(Book(title: "Dune")) }
+      let shown = await store.loadAll().map(\.title)
+      #expect(shown.isEmpty, "The save threw, and BookStore still shows \(shown)")
+    }
+  }
+
+  /// A store of `count` books in `folder`, written as BookStore writes them; then one save.
+  /// What the save wrote: the bytes it added at the end of a file it kept, or the whole
+  /// of a file it wrote anew.
+  func bytesWrittenBySave(withBooksStored count: Int, in folder: URL) async throws -> Int {
+    let file = folder.appendingPathComponent("books-\(count).json")
+    let books = (0..<count).map { Book(title: "Book \($0)") }
+    try JSONEncoder().encode(books).write(to: file)
+    let store = try BookStore<Book>(fileURL: file)
+    let before = try Data(contentsOf: file)
+    try await store.save(Book(title: "One more"))
+    let after = try Data(contentsOf: file)
+    return after.starts(with: before) ? after.count - before.count : after.count
+  }
+
+  @Test func aSaveCostsTheSameAtAnySize() async throws {
+    try await withTemporaryTestFolder { folder in
+      let few = try await bytesWrittenBySave(withBooksStored: 10, in: folder)
+      let many = try await bytesWrittenBySave(withBooksStored: 1_000, in: folder)
+      #expect(many < 2 * few, "One save wrote \(few) bytes with 10 books, \(many) with 1,000")
+    }
+  }
+
+  @Test func theFileStaysSmallWhenOneBookIsSavedOverAndOver() async throws {
+    try await withTemporaryTestFolder { folder in
+      let file = folder.appendingPathComponent("books.json")
+      let store = try BookStore<Book>(fileURL: file)
+      let dune = Book(title: "Dune")
+      try await store.save(dune)
+      let once = try Data(contentsOf: file).count
+      for _ in 0..<100 { try await store.save(dune) }
+      let size = try Data(contentsOf: file).count
+      #expect(size < 4 * once, "100 saves of one book left \(size) bytes; one save left \(once)")
+    }
+  }
+
+  @Test func anotherProcesssSaveSurvivesASaveMadeHere() async throws {
+    try await withTemporaryTestFolder { folder in
+      let here = try BookStore<Book>.readingList(in: folder)
+      // A second process: this test program, started again, runs the closure, then exits.
+      await #expect(processExitsWith: .success) { [folder = folder as URL] in
+        try await BookStore<Book>.readingList(in: folder).save(Book(title: "Emma"))
+      }
+      try await here.save(Book(title: "Dune"))
+
+      let titles = try await BookStore<Book>.readingList(in: folder).loadAll().map(\.title)
+      #expect(Set(titles) == ["Dune", "Emma"], "Only \(titles) survived: one save undid the other")
+    }
+  }
+
+  /// The file as `BookStore` writes it: the version of the format, then the books.
+  struct Envelope: Encodable {
+    var version = 2
+    var items: [Book]
+  }
+
+  @Test func aSaveWaitsWhileAnotherProcessIsBetweenItsReadAndItsWrite() async throws {
+    try await withTemporaryTestFolder { folder in
+      let file = folder.appendingPathComponent("books.json")
+      // This test plays a process in the middle of its save: it holds the lock and has read
+      // the file (no books yet). It writes its book only after the other process had its turn.
+      let lock = try FileLock(at: folder.appendingPathComponent("books.json.lock"))
+      try lock.lock()
+      let saysItWaits = folder.appendingPathComponent("waiting")
+      let other = Task {
+        await #expect(processExitsWith: .success) { [folder = folder as URL] in
+          let waiting = folder.appendingPathComponent("waiting").path
+          let store = try BookStore<Book>.readingList(
+            in: folder,
+            whileWaiting: { _ = FileManager.default.createFile(atPath: waiting, contents: nil) })
+          try await store.save(Book(title: "Emma"))
+        }
+      }
+      // Until the other process says it waits, or has saved without waiting.
+      try await waitUntil {
+        FileManager.default.fileExists(atPath: saysItWaits.path)
+          || FileManager.default.fileExists(atPath: file.path)
+      }
+      let dune = try JSONEncoder().encode(Envelope(items: [Book(title: "Dune")]))
+      try dune.write(to: file, options: .atomic)
+      lock.unlock()
+      _ = await other.value
+
+      let titles = try await BookStore<Book>.readingList(in: folder).loadAll().map(\.title)
+      #expect(
+        Set(titles) == ["Dune", "Emma"],
+        "Only \(titles) survived: the other process saved between this one's read and its write")
+    }
+  }
+
+  @Test func thePoolRunsOtherWorkWhileSavesWaitForTheLock() async throws {
+    try await withTemporaryTestFolder { folder in
+      let lock = try FileLock(at: folder.appendingPathComponent("books.json.lock"))
+      try lock.lock()
+      // What happened, in order: "probe ran", "unlocked".
+      let (timeline, note) = AsyncStream.makeStream(of: String.self)
+      let (waits, waiting) = AsyncStream.makeStream(of: Void.self)
+      // If the saves hold every thread of the pool, nothing in this test can run to let them
+      // go: a Dispatch thread, outside the pool, lets the lock go after ten seconds.
+      DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
+        note.yield("unlocked")
+        waiting.finish()
+        lock.unlock()
+      }
+      // More saves than the pool has threads, each through a store of its own.
+      let count = 2 * ProcessInfo.processInfo.activeProcessorCount + 1
+      let stores = try (0..<count).map { _ in
+        try BookStore<Book>.readingList(in: folder, whileWaiting: { waiting.yield() })
+      }
+      let saves = Task {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for store in stores { group.addTask { try await store.save(Book(title: "Dune")) } }
+          try await group.waitForAll()
+        }
+      }
+      var waited = 0
+      for await _ in waits {
+        waited += 1
+        if waited == count { break }
+      }
+      // Every save now waits in `flock`, as it would in a slow `fsync`. Does anything else run?
+      await Task.detached { _ = note.yield("probe ran") }.value
+      note.yield("unlocked")
+      lock.unlock()
+      try await saves.value
+      note.finish()
+      var events: [String] = []
+      for await event in timeline { events.append(event) }
+      #expect(
+        events.first == "probe ran",
+        "While the saves waited for the lock, no other task ran: they held the pool's threads")
+    }
+  }
+}
