@@ -12,6 +12,8 @@ enum BenchmarkError: Error, CustomStringConvertible {
   case wrongCount(Contender, expected: Int, found: Int)
   /// The memory probe child process failed or printed something unexpected.
   case probeFailed(String, String)
+  /// The sync server could not be started or asked, or a sync round went wrong.
+  case syncServer(String)
 
   var description: String {
     switch self {
@@ -25,6 +27,8 @@ enum BenchmarkError: Error, CustomStringConvertible {
       "\(contender.label) holds \(found) items; \(expected) were written"
     case .probeFailed(let opening, let reason):
       "memory probe for \(opening) failed: \(reason)"
+    case .syncServer(let reason):
+      "sync: \(reason)"
     }
   }
 }
