@@ -14,6 +14,8 @@ enum BenchmarkError: Error, CustomStringConvertible {
   case probeFailed(String, String)
   /// The sync server could not be started or asked, or a sync round went wrong.
   case syncServer(String)
+  /// The sync server could not be started: no python3, no PyPI, no PostgreSQL.
+  case syncServerDidNotStart(String)
 
   var description: String {
     switch self {
@@ -29,6 +31,8 @@ enum BenchmarkError: Error, CustomStringConvertible {
       "memory probe for \(opening) failed: \(reason)"
     case .syncServer(let reason):
       "sync: \(reason)"
+    case .syncServerDidNotStart(let reason):
+      "sync: the server did not start: \(reason)"
     }
   }
 }

@@ -17,16 +17,8 @@ struct SyncWorkload {
 
   func run() async throws -> BenchmarkResults.SyncReport {
     let sizes = context.sizes
-    let folder = try context.scratch.folder("sync-server")
+    let folder = try context.scratch.folder("sync")
     defer { context.scratch.discard(folder) }
-    context.progress("sync: starting Kinto in memory (scripts/sync-server)")
-    let server: SyncServer
-    do {
-      server = try SyncServer.start(backend: "memory", in: folder)
-    } catch {
-      return .notRun("\(error)")
-    }
-    defer { server.stop() }
     let codec = SyncCodec<Question>()
     let records = try QuestionBatch(count: sizes.syncItems).questions.map {
       try codec.record(of: $0)
@@ -43,46 +35,101 @@ struct SyncWorkload {
     var pushes = DurationSamples()
     var pulls = DurationSamples()
     var baselines = DurationSamples()
-    var devices: (pushed: InMemorySyncStore, pulled: InMemorySyncStore, collection: String)?
-    let clock = ContinuousClock()
-    for run in 1...sizes.syncRuns {
-      context.progress("sync: run \(run) of \(sizes.syncRuns), \(Format.count(records.count)) items")
-      let collection = "bench\(run)"
-      let pushed = InMemorySyncStore()
-      for record in records { await pushed.save(id: record.id, fields: record.fields) }
-      var start = clock.now
-      let sent = try await round(pushed, collection, server)
-      pushes.append(start.duration(to: clock.now))
-      guard sent.sent == records.count else {
-        throw BenchmarkError.syncServer("the push sent \(sent.sent) of \(records.count)")
+    do {
+      for run in 1...sizes.syncRuns {
+        context.progress(
+          "sync: run \(run) of \(sizes.syncRuns), \(Format.count(records.count)) items")
+        // Each side on a server of its own, the first in turn: Kinto's memory backend slows
+        // as it holds more records, so neither side may run on a server the other filled.
+        let ours = { () async throws in
+          try await withServer(in: folder) { server in
+            let (push, pull) = try await pushAndPull(records, server)
+            pushes.append(push)
+            pulls.append(pull)
+            if run == sizes.syncRuns { try await oneChange(records, server, into: &report) }
+          }
+        }
+        let theirs = { () async throws in
+          try await withServer(in: folder) { server in
+            baselines.append(try kintoHTTP(server, collection: "bench", records: recordsFile))
+          }
+        }
+        if run.isMultiple(of: 2) {
+          try await theirs()
+          try await ours()
+        } else {
+          try await ours()
+          try await theirs()
+        }
       }
-      let pulled = InMemorySyncStore()
-      start = clock.now
-      let received = try await round(pulled, collection, server)
-      pulls.append(start.duration(to: clock.now))
-      guard received.pulled == records.count else {
-        throw BenchmarkError.syncServer("the pull got \(received.pulled) of \(records.count)")
-      }
-      baselines.append(try kintoHTTP(server, collection: "python\(run)", records: recordsFile))
-      devices = (pushed, pulled, collection)
+    } catch let error as BenchmarkError {
+      guard case .syncServerDidNotStart(let reason) = error else { throw error }
+      return .notRun(reason)
     }
     report.pushSeconds = pushes.median.seconds
     report.pullSeconds = pulls.median.seconds
     report.kintoHTTPSeconds = baselines.median.seconds
-    if let devices {
-      let (id, fields) = records[records.count / 2]
-      var changed = fields
-      changed["answer"] = .string("Changed on one device.")
-      await devices.pushed.save(id: id, fields: changed)
-      report.changeSent = BenchmarkResults.Traffic(
-        try await traffic(of: devices.pushed, devices.collection, server))
-      report.changeReceived = BenchmarkResults.Traffic(
-        try await traffic(of: devices.pulled, devices.collection, server))
-      guard await devices.pulled.allItems()[id] == changed else {
-        throw BenchmarkError.syncServer("the changed item did not reach the other device")
-      }
-    }
     return report
+  }
+
+  /// Runs `body` with a new Kinto in memory, stopped after it.
+  private func withServer(
+    in folder: URL, _ body: (SyncServer) async throws -> Void
+  ) async throws {
+    let state = folder.appendingPathComponent("server", isDirectory: true)
+    let server: SyncServer
+    do {
+      server = try SyncServer.start(backend: "memory", in: state)
+    } catch {
+      throw BenchmarkError.syncServerDidNotStart("\(error)")
+    }
+    defer { server.stop() }
+    try await body(server)
+  }
+
+  /// One device pushing `records` to an empty collection, then an empty device pulling
+  /// them: the time of each round.
+  private func pushAndPull(
+    _ records: [(id: String, fields: [String: JSONValue])], _ server: SyncServer
+  ) async throws -> (push: Duration, pull: Duration) {
+    let clock = ContinuousClock()
+    let pushed = InMemorySyncStore()
+    for record in records { await pushed.save(id: record.id, fields: record.fields) }
+    var start = clock.now
+    let sent = try await round(pushed, "bench", server)
+    let push = start.duration(to: clock.now)
+    guard sent.sent == records.count else {
+      throw BenchmarkError.syncServer("the push sent \(sent.sent) of \(records.count)")
+    }
+    let pulled = InMemorySyncStore()
+    start = clock.now
+    let received = try await round(pulled, "bench", server)
+    let pull = start.duration(to: clock.now)
+    guard received.pulled == records.count else {
+      throw BenchmarkError.syncServer("the pull got \(received.pulled) of \(records.count)")
+    }
+    return (push, pull)
+  }
+
+  /// On a collection holding `records`, synced by two devices: the traffic of one round of
+  /// the device that changes one item, and of one round of the other, which pulls it.
+  private func oneChange(
+    _ records: [(id: String, fields: [String: JSONValue])], _ server: SyncServer,
+    into report: inout BenchmarkResults.SyncReport
+  ) async throws {
+    let changer = InMemorySyncStore()
+    let other = InMemorySyncStore()
+    _ = try await round(changer, "bench", server)
+    _ = try await round(other, "bench", server)
+    let (id, fields) = records[records.count / 2]
+    var changed = fields
+    changed["answer"] = .string("Changed on one device.")
+    await changer.save(id: id, fields: changed)
+    report.changeSent = BenchmarkResults.Traffic(try await traffic(of: changer, "bench", server))
+    report.changeReceived = BenchmarkResults.Traffic(try await traffic(of: other, "bench", server))
+    guard await other.allItems()[id] == changed else {
+      throw BenchmarkError.syncServer("the changed item did not reach the other device")
+    }
   }
 
   /// One `synchronize()` of `store` with `collection`, by a client of its own.
