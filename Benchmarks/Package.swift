@@ -33,6 +33,7 @@ let package = Package(
         .product(name: "Models", package: "QuestionBank"),
         .product(name: "LocalStore", package: "LocalStore"),
         .product(name: "LocalStoreSQLite", package: "LocalStore"),
+        .product(name: "LocalStoreSync", package: "LocalStore"),
         .product(name: "GRDB", package: "GRDB.swift"),
         "BenchmarkSQLite",
       ],

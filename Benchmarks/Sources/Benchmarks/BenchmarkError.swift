@@ -12,6 +12,10 @@ enum BenchmarkError: Error, CustomStringConvertible {
   case wrongCount(Contender, expected: Int, found: Int)
   /// The memory probe child process failed or printed something unexpected.
   case probeFailed(String, String)
+  /// The sync server could not be started or asked, or a sync round went wrong.
+  case syncServer(String)
+  /// The sync server could not be started: no python3, no PyPI, no PostgreSQL.
+  case syncServerDidNotStart(String)
 
   var description: String {
     switch self {
@@ -25,6 +29,10 @@ enum BenchmarkError: Error, CustomStringConvertible {
       "\(contender.label) holds \(found) items; \(expected) were written"
     case .probeFailed(let opening, let reason):
       "memory probe for \(opening) failed: \(reason)"
+    case .syncServer(let reason):
+      "sync: \(reason)"
+    case .syncServerDidNotStart(let reason):
+      "sync: the server did not start: \(reason)"
     }
   }
 }

@@ -146,6 +146,10 @@ struct BenchmarkResults: Codable {
   var fairness: [FairnessRow] = []
   /// The SQLite store's rows, against GRDB and the journal store.
   var sqliteStores: SQLiteStoreReport?
+  /// The `sync` row.
+  var sync: SyncReport?
+  /// The `sync-scale` row.
+  var syncScale: SyncScaleReport?
   var targets: [TargetResult] = []
   var totalSeconds: Double = 0
   /// `/proc/loadavg` when the run ended; compare with ``MachineInfo/loadAverage``.

@@ -29,6 +29,11 @@ enum BenchmarkRow: String, CaseIterable, Codable, Sendable, Comparable {
   case sqliteBatch = "sqlite-batch"
   /// A store of a million: opened to its first page, its peak memory, `find(by:)` by key.
   case million
+  /// Sync with a real Kinto: a push and a pull of 10,000 against kinto-http creating them,
+  /// and what one change costs on the wire.
+  case sync
+  /// 50 devices of one account, 200 changes each, on Kinto over PostgreSQL, until they agree.
+  case syncScale = "sync-scale"
 
   /// What the row measures, for `--help`.
   var summary: String {
@@ -45,6 +50,8 @@ enum BenchmarkRow: String, CaseIterable, Codable, Sendable, Comparable {
     case .sqliteDurable: "SQLiteRepository durable save, 10,000 stored: vs GRDB DatabasePool FULL"
     case .sqliteBatch: "SQLiteRepository batch of 100,000: vs GRDB's one transaction"
     case .million: "1,000,000 stored: open to first page, its peak memory, find(by:) vs GRDB"
+    case .sync: "push and pull of 10,000 on a real Kinto: vs kinto-http; one change's traffic"
+    case .syncScale: "50 devices x 200 changes on Kinto over PostgreSQL: time to agree, requests"
     }
   }
 

@@ -75,6 +75,15 @@ struct BenchmarkSizes: Codable, Sendable {
   /// The items of the large store the `million` row opens to its first page and reads by key.
   var largeStoreSize: Int { mode == "full" ? 1_000_000 : 50_000 }
 
+  /// The items one device pushes and another pulls in the `sync` row.
+  var syncItems: Int { mode == "full" ? 10_000 : 1_000 }
+  /// How many times the `sync` row pushes, pulls and runs kinto-http, in turn.
+  var syncRuns: Int { mode == "full" ? 3 : 1 }
+  /// The devices of the `sync-scale` row.
+  var scaleDevices: Int { mode == "full" ? 50 : 10 }
+  /// The changes each device of the `sync-scale` row makes.
+  var scaleChangesPerDevice: Int { mode == "full" ? 200 : 20 }
+
   /// The smallest store size, the reference for the growth target.
   var smallestStore: Int { storeSizes.first ?? 0 }
 

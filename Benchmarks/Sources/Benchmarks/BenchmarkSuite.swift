@@ -112,6 +112,12 @@ struct BenchmarkSuite {
       results.sqliteStores = try await SQLiteStoreWorkload(context: context, rows: sqliteRows)
         .run()
     }
+    if selected.contains(.sync) {
+      results.sync = try await SyncWorkload(context: context).run()
+    }
+    if selected.contains(.syncScale) {
+      results.syncScale = try await SyncScaleWorkload(context: context).run()
+    }
     if selected.contains(.fairness) {
       results.fairness = try await FairnessWorkload(context: context).run(
         busyProcesses: sizes.busyProcessesPerCore * results.machine.logicalCores)

@@ -145,6 +145,8 @@ struct BenchmarkTargets {
       ]
     case .sqliteDurable, .sqliteBatch, .million:
       return sqliteTargets(for: row)
+    case .sync, .syncScale:
+      return syncTargets(for: row)
     case .memory:
       return [
         memory("peak memory opening \(batch) with open(): growth / file", row, .journalOpen, 3),

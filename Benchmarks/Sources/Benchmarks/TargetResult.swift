@@ -17,7 +17,7 @@ struct TargetResult: Codable {
 
   /// What the measured value and the limit are: most targets are ratios.
   enum Unit: String, Codable {
-    case ratio, microseconds, kibibytes
+    case ratio, microseconds, kibibytes, count
 
     /// `1.21x` or `4.3 µs`.
     func format(_ value: Double) -> String {
@@ -25,6 +25,7 @@ struct TargetResult: Codable {
       case .ratio: Format.ratio(value)
       case .microseconds: Duration.microseconds(value).readable
       case .kibibytes: Format.bytes(Int(value) * 1024)
+      case .count: "\((value * 100).rounded() / 100)"
       }
     }
   }

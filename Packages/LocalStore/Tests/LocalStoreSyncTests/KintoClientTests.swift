@@ -5,6 +5,10 @@ import LocalStoreSync
 import LocalStoreTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 @Suite(.needsSyncServer, .kintoServer(paginateBy: 3))
 struct KintoClientTests {
   @Test func rootDocumentGivesTheBatchLimitAndCapabilities() async throws {
@@ -111,6 +115,34 @@ struct KintoClientTests {
       writes, to: fixture.collection, batchMaxRequests: limit)
     #expect(results.count == limit + 5)
     #expect(results.allSatisfy { if case .applied = $0 { true } else { false } })
+  }
+
+  /// The traffic a client reports: every request once, a `/batch` once whatever it carries,
+  /// and the body bytes each way as they crossed (the root document's body read back as is).
+  @Test func trafficCountsRequestsAndBodyBytesBothWays() async throws {
+    let fixture = try ServerFixture()
+    let client = fixture.client()
+    #expect(await client.traffic == KintoTraffic())
+    let limit = try await client.serverInfo().batchMaxRequests
+    let afterRoot = await client.traffic
+    #expect(afterRoot.requests == 1)
+    #expect(afterRoot.bytesSent == 0)
+    let root = client.configuration.server.absoluteString + "/"
+    var request = URLRequest(url: try #require(URL(string: root)))
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    let account = try #require(client.configuration.credentials)
+    let basic = Data("\(account.user):\(account.password)".utf8).base64EncodedString()
+    request.setValue("Basic " + basic, forHTTPHeaderField: "Authorization")
+    let (document, _) = try await URLSession.shared.data(for: request)
+    #expect(afterRoot.bytesReceived == document.count)
+    let writes = (0..<(limit + 1)).map {
+      KintoWrite(id: "t\($0)", fields: ["n": .integer(Int64($0))], precondition: .absent)
+    }
+    _ = try await client.write(writes, to: fixture.collection, batchMaxRequests: limit)
+    let batches = await client.traffic - afterRoot
+    #expect(batches.requests == 2)
+    #expect(batches.bytesSent > (limit + 1) * 20)
+    #expect(batches.bytesReceived > (limit + 1) * 20)
   }
 
   @Test func aWrongPasswordIsUnauthorisedAndNeverShown() async throws {

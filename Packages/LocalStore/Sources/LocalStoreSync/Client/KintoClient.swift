@@ -43,6 +43,12 @@ public final class KintoClient: Sendable {
   /// The configuration it was made with.
   public let configuration: Configuration
   private let session: URLSession
+  private let meter = KintoTrafficMeter()
+
+  /// The requests this client made so far and the bytes of their bodies.
+  public var traffic: KintoTraffic {
+    get async { await meter.total }
+  }
 
   /// A client for `configuration`.
   public init(_ configuration: Configuration) {
@@ -89,6 +95,7 @@ public final class KintoClient: Sendable {
       request.httpBody = try encoder.encode(body)
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     }
+    await meter.sent(request.httpBody?.count ?? 0)
     let (data, response): (Data, URLResponse)
     do {
       (data, response) = try await session.data(for: request)
@@ -101,6 +108,7 @@ public final class KintoClient: Sendable {
     } catch let error as URLError {
       throw SyncError.offline(server: server, reason: Self.reason(error))
     }
+    await meter.received(data.count)
     guard let http = response as? HTTPURLResponse else {
       throw SyncError.invalidAnswer(server: server, problem: "the answer is not HTTP")
     }
