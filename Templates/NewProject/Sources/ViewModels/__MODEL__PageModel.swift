@@ -54,7 +54,7 @@ public final class __MODEL__PageModel {
   public var notice: String? {
     guard let saved = savedEdit else { return storedNotice }
     guard let current = list.item(withID: saved.id) else {
-      return "“\(saved.title)” was deleted by another writer after you saved it."
+      return "“\(saved.__title__)” was deleted by another writer after you saved it."
     }
     guard current == saved else {
       return "Your edit was changed by another writer after you saved it; the list shows theirs."
@@ -135,7 +135,7 @@ public final class __MODEL__PageModel {
     case .saved:
       finish(
         .editor(editor),
-        notice: editor.isEditing ? "Saved “\(item.title)”." : "Added “\(item.title)”.")
+        notice: editor.isEditing ? "Saved “\(item.__title__)”." : "Added “\(item.__title__)”.")
       savedEdit = item
       return item
     case .conflict(let current):
@@ -160,7 +160,7 @@ public final class __MODEL__PageModel {
     case .saved:
       finish(
         .editConflict(yours: yours, theirs: theirs),
-        notice: "Saved your version of “\(yours.title)”.")
+        notice: "Saved your version of “\(yours.__title__)”.")
       savedEdit = yours
       return yours
     case .conflict(let current):
@@ -190,7 +190,7 @@ public final class __MODEL__PageModel {
   @discardableResult
   public func confirmDeletion(of item: __MODEL__) async -> Bool {
     let deleted = await list.remove(item.id)
-    finish(.confirmDeletion(item), notice: deleted ? "Deleted “\(item.title)”." : nil)
+    finish(.confirmDeletion(item), notice: deleted ? "Deleted “\(item.__title__)”." : nil)
     return deleted
   }
 

@@ -19,6 +19,7 @@ enum __MODEL__Commands: CommandSet {
     let prefix = group.map { $0 + " " } ?? ""
     let id = ("<id>", "The __model__'s id, or its first 4 or more hex digits as list shows them.")
     let tag = OptionSpec("--tag", takesValue: true)
+    // fields: commands-specs
     return [
       CommandSpec(
         path: words + ["add"], overview: "Add a __model__ and print its id.",
@@ -62,8 +63,11 @@ enum __MODEL__Commands: CommandSet {
         path: words + ["delete"], overview: "Delete one __model__.", usage: prefix + "delete <id>",
         arguments: [id]),
     ]
+    // fields: end
   }
+  // fields: commands-field-options
   static let fieldOptions = ["title": "--title", "notes": "--notes", "tags": "--tag"]
+  // fields: end
 
   /// The store of __model__ values in `directory`, opened off the main actor and kept in
   /// `stores` to be synchronized when the run ends. What it set aside as it opened (the end of
@@ -97,11 +101,13 @@ enum __MODEL__Commands: CommandSet {
     }
     switch input.command {
     case "add":
+      // fields: commands-add
       let item = try validated(input) {
         try __MODEL__.validated(
           title: try input.single("<title>"), notes: try input.value("--notes") ?? "",
           tags: input.values("--tag") ?? [])
       }
+      // fields: end
       let list = try await loadedList()
       guard await list.add(item) else { throw .failed(list.errorMessage) }
       console.writeOutput(json ? try encoded(item) : item.id.uuidString + "\n")
@@ -128,10 +134,11 @@ enum __MODEL__Commands: CommandSet {
     case "edit":
       let reference = try parsedReference(try input.single("<id>"), for: input)
       guard input.hasOptions else {
-        throw input.usage(.nothingToChange(subcommand: input.name, example: "--title <text>"))
+        throw input.usage(.nothingToChange(subcommand: input.name, example: "__TITLE_OPTION__ <text>"))
       }
       let list = try await loadedList()
       let item = try lookUp(reference, in: list.all)
+      // fields: commands-edit
       let tags = input.values("--tag").map { $0.allSatisfy(\.isEmpty) ? [] : $0 }
       let edited = try validated(input) {
         try __MODEL__.validated(
@@ -139,6 +146,7 @@ enum __MODEL__Commands: CommandSet {
           notes: try input.value("--notes") ?? item.notes, tags: tags ?? item.tags, id: item.id,
           createdAt: item.createdAt)
       }
+      // fields: end
       // Saved only if the store still holds what was read: another writer's change made
       // meanwhile is never overwritten unseen.
       switch await list.save(edited, ifUnchangedSince: item) {
@@ -150,7 +158,7 @@ enum __MODEL__Commands: CommandSet {
         }
       case .conflict(let current):
         throw .editConflict(
-          title: item.title,
+          title: item.__title__,
           differences: current.map { edited.differences(from: $0) } ?? [], deleted: current == nil,
           retry: ([CommandRunner.tool.name] + input.name.split(separator: " ").map(String.init))
             .joined(separator: " "))
@@ -176,15 +184,17 @@ enum __MODEL__Commands: CommandSet {
   /// What `list` says on standard error when it shows nothing.
   private static func emptyListHint(storeIsEmpty: Bool) -> String {
     storeIsEmpty
-      ? "Nothing stored yet. Add one with: \(CommandRunner.tool.name) \(group.map { $0 + " " } ?? "")add <title>\n"
+      ? "Nothing stored yet. Add one with: \(CommandRunner.tool.name) \(group.map { $0 + " " } ?? "")add <__title__>\n"
       : "Nothing matches.\n"
   }
 
   /// One line per value (a short id, the title and its tags).
   private static func text(of items: [__MODEL__]) -> String {
     items.map { item in
+      // fields: commands-text
       let tags = item.tags.isEmpty ? "" : "  " + item.tags.map { "#" + $0 }.joined(separator: " ")
       return "\(item.id.uuidString.prefix(8))  \(item.title)\(tags)\n"
+      // fields: end
     }.joined()
   }
 

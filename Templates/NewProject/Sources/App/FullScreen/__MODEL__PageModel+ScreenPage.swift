@@ -10,7 +10,9 @@ extension __MODEL__PageModel: ScreenPage {
   var itemName: String { "__MODEL__" }
 
   var rows: [PageRow] {
-    list.items.map { PageRow(id: $0.id, title: $0.title, tags: $0.tags, detail: $0.notes) }
+    // fields: screen-rows
+    list.items.map { PageRow(id: $0.id, title: $0.__title__, tags: $0.tags, detail: $0.notes) }
+    // fields: end
   }
 
   var totalCount: Int { list.totalCount }
@@ -32,9 +34,9 @@ extension __MODEL__PageModel: ScreenPage {
           fields: __MODEL__EditorViewModel.Field.allCases.map {
             FormState.Field(label: $0.label, text: editor[$0], problem: editor.problems[$0])
           }))
-    case .confirmDeletion(let item): return .confirmDeletion(title: item.title)
+    case .confirmDeletion(let item): return .confirmDeletion(title: item.__title__)
     case .editConflict(let yours, let theirs):
-      return .conflict(title: yours.title, deleted: theirs == nil, differences: conflictingFields)
+      return .conflict(title: yours.__title__, deleted: theirs == nil, differences: conflictingFields)
     }
   }
 
