@@ -43,6 +43,7 @@ extension __MODEL__ {
     // fields: content-editable-fields
     [("Title", title), ("Notes", notes), ("Tags", tags.joined(separator: ", "))]
     // fields: end
+    // add-relation: editable fields
   }
 
   /// The editable fields whose text differs between this version (yours) and `other`

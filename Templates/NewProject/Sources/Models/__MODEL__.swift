@@ -31,6 +31,7 @@ public struct __MODEL__: Codable, Hashable, Identifiable, Sendable {
   /// Labels to filter by, in the order they were given.
   public var tags: [String]
   // fields: end
+  // add-relation: properties
   /// When it was created, to the millisecond.
   public var createdAt: Date
 
@@ -63,6 +64,7 @@ public struct __MODEL__: Codable, Hashable, Identifiable, Sendable {
     // fields: model-coding-keys
     case id, title, notes, tags, createdAt
     // fields: end
+    // add-relation: coding keys
   }
 
   /// Decodes a value from its on-disk shape; `createdAt` may carry fractional seconds.
@@ -74,6 +76,7 @@ public struct __MODEL__: Codable, Hashable, Identifiable, Sendable {
     notes = try container.decode(String.self, forKey: .notes)
     tags = try container.decode([String].self, forKey: .tags)
     // fields: end
+    // add-relation: decoding
     createdAt = try Timestamp.decode(.createdAt, in: container)
   }
 
@@ -86,6 +89,7 @@ public struct __MODEL__: Codable, Hashable, Identifiable, Sendable {
     try container.encode(notes, forKey: .notes)
     try container.encode(tags, forKey: .tags)
     // fields: end
+    // add-relation: encoding
     try container.encode(Timestamp.format(createdAt), forKey: .createdAt)
   }
 }

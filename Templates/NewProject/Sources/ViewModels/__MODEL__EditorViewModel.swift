@@ -31,9 +31,11 @@ public final class __MODEL__EditorViewModel {
       case .title: "Title"
       case .notes: "Notes"
       case .tags: "Tags"
+      // add-relation: labels
       }
     }
     // fields: end
+    // add-relation: cases
   }
 
   // fields: editor-properties
@@ -50,6 +52,7 @@ public final class __MODEL__EditorViewModel {
     didSet { clearProblem(.tags, ifChangedFrom: oldValue, to: tags) }
   }
   // fields: end
+  // add-relation: properties
   /// A sentence per field that kept the last ``validated__MODEL__()`` from succeeding.
   public private(set) var problems: [Field: String] = [:]
 
@@ -82,6 +85,7 @@ public final class __MODEL__EditorViewModel {
       case .title: title
       case .notes: notes
       case .tags: tags
+      // add-relation: subscript get
       // fields: end
       }
     }
@@ -91,6 +95,7 @@ public final class __MODEL__EditorViewModel {
       case .title: title = newValue
       case .notes: notes = newValue
       case .tags: tags = newValue
+      // add-relation: subscript set
       // fields: end
       }
     }
@@ -101,10 +106,11 @@ public final class __MODEL__EditorViewModel {
   public func validated__MODEL__() -> __MODEL__? {
     do {
       // fields: editor-validate
-      let item = try __MODEL__.validated(
+      var item = try __MODEL__.validated(
         title: title, notes: notes, tags: __MODEL__.tags(fromList: tags),
         id: original?.id ?? UUID(), createdAt: original?.createdAt ?? .now)
       // fields: end
+      guard link(&item) else { return nil }
       if !problems.isEmpty { problems = [:] }
       return item
     } catch {
@@ -121,6 +127,13 @@ public final class __MODEL__EditorViewModel {
     case .blankTitle: .title
     // fields: end
     }
+  }
+
+  /// Sets `item`'s references to values of other models from their fields' text; `false`, with
+  /// the field's problem set, when a text names none of them (`make add-relation` adds each).
+  private func link(_ item: inout __MODEL__) -> Bool {
+    // add-relation: links
+    return true
   }
 
   private func clearProblem(_ field: Field, ifChangedFrom old: String, to new: String) {

@@ -43,6 +43,8 @@ public final class __MODEL__PageModel {
   /// The file of the store of __model__ values, in the app's data folder.
   nonisolated public static let storeFilename = __MODEL__Store.filename
 
+  // add-relation: properties
+
   /// What is shown over the list; `nil` when the list is shown alone.
   public private(set) var destination: Destination?
   /// A sentence about the last action that worked, such as "Added “Pancakes”."; cleared by
@@ -108,12 +110,18 @@ public final class __MODEL__PageModel {
 
   /// Opens an empty form to add a value.
   public func add__MODEL__() {
-    show(.editor(__MODEL__EditorViewModel()))
+    show(.editor(prepared(__MODEL__EditorViewModel())))
   }
 
   /// Opens the form on `item` to edit it.
   public func edit(_ item: __MODEL__) {
-    show(.editor(__MODEL__EditorViewModel(editing: item)))
+    show(.editor(prepared(__MODEL__EditorViewModel(editing: item))))
+  }
+
+  /// `editor` with what its fields need from other models (`make add-relation` adds each).
+  private func prepared(_ editor: __MODEL__EditorViewModel) -> __MODEL__EditorViewModel {
+    // add-relation: editor
+    return editor
   }
 
   /// Saves the value of `editor`, the form the person submitted, and closes the form;
@@ -190,6 +198,7 @@ public final class __MODEL__PageModel {
   @discardableResult
   public func confirmDeletion(of item: __MODEL__) async -> Bool {
     let deleted = await list.remove(item.id)
+    // add-relation: deleted
     finish(.confirmDeletion(item), notice: deleted ? "Deleted “\(item.__title__)”." : nil)
     return deleted
   }

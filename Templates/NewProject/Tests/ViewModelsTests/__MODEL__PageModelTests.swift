@@ -99,9 +99,11 @@ import ViewModels
       editor[field] = "7"
       #expect(editor[field] == "7", "The form does not keep what is typed in \(field.label)")
     }
-    let saved = try #require(await model.saveEditor(editor))
-    #expect(saved.editableFields.allSatisfy { $0.text == "7" })
     // fields: end
+    // add-relation: form test
+    let saved = try #require(await model.saveEditor(editor))
+    let typed = __MODEL__EditorViewModel.Field.allCases.map { editor[$0] }
+    #expect(saved.editableFields.map { $0.text } == typed, "A field does not read back as typed")
     #expect(saved.editableFields.count == __MODEL__EditorViewModel.Field.allCases.count)
     #expect(await store.loadAll() == [saved])
   }

@@ -15,6 +15,12 @@ enum __MODEL__Commands: CommandSet {
   static let noun = "__model__"
   static let plural = "__models__"
   static var specs: [CommandSpec] {
+    // add-relation: specs
+    return commandSpecs
+  }
+
+  /// The commands on this model's own fields; ``specs`` adds those of its relations.
+  private static var commandSpecs: [CommandSpec] {
     let words = group.map { [$0] } ?? []
     let prefix = group.map { $0 + " " } ?? ""
     let id = ("<id>", "The __model__'s id, or its first 4 or more hex digits as list shows them.")
@@ -102,12 +108,13 @@ enum __MODEL__Commands: CommandSet {
     switch input.command {
     case "add":
       // fields: commands-add
-      let item = try validated(input) {
+      var item = try validated(input) {
         try __MODEL__.validated(
           title: try input.single("<title>"), notes: try input.value("--notes") ?? "",
           tags: input.values("--tag") ?? [])
       }
       // fields: end
+      try await link(&item, input, in: directory, console: console, stores: stores)
       let list = try await loadedList()
       guard await list.add(item) else { throw .failed(list.errorMessage) }
       console.writeOutput(json ? try encoded(item) : item.id.uuidString + "\n")
@@ -130,7 +137,8 @@ enum __MODEL__Commands: CommandSet {
     case "show":
       let reference = try parsedReference(try input.single("<id>"), for: input)
       let item = try lookUp(reference, in: try await loadedList().all)
-      console.writeOutput(json ? try encoded(item) : detail(of: item))
+      let related = try await related(to: item, in: directory, console: console, stores: stores)
+      console.writeOutput(json ? try encoded(item) : detail(of: item, related: related))
     case "edit":
       let reference = try parsedReference(try input.single("<id>"), for: input)
       guard input.hasOptions else {
@@ -140,13 +148,14 @@ enum __MODEL__Commands: CommandSet {
       let item = try lookUp(reference, in: list.all)
       // fields: commands-edit
       let tags = input.values("--tag").map { $0.allSatisfy(\.isEmpty) ? [] : $0 }
-      let edited = try validated(input) {
+      var edited = try validated(input) {
         try __MODEL__.validated(
           title: try input.value("--title") ?? item.title,
           notes: try input.value("--notes") ?? item.notes, tags: tags ?? item.tags, id: item.id,
           createdAt: item.createdAt)
       }
       // fields: end
+      try await link(&edited, input, in: directory, console: console, stores: stores)
       // Saved only if the store still holds what was read: another writer's change made
       // meanwhile is never overwritten unseen.
       switch await list.save(edited, ifUnchangedSince: item) {
@@ -168,12 +177,15 @@ enum __MODEL__Commands: CommandSet {
       let reference = try parsedReference(try input.single("<id>"), for: input)
       let list = try await loadedList()
       let item = try lookUp(reference, in: list.all)
+      try await prepareDeletion(of: item, input, in: directory, console: console, stores: stores)
       guard await list.remove(item.id) else { throw .failed(list.errorMessage) }
+      try await finishDeletion(of: item, input, in: directory, console: console, stores: stores)
       if json {
         console.writeOutput(try encoded(item))
       } else {
         console.writeError("Deleted \(item.id.uuidString)\n")
       }
+    // add-relation: commands
     default:
       throw .usage(
         .unknownSubcommand(input.command, subcommands: specs.map { $0.path.last ?? "" }),
@@ -198,10 +210,51 @@ enum __MODEL__Commands: CommandSet {
     }.joined()
   }
 
-  /// Every field of `item` on its own line.
-  private static func detail(of item: __MODEL__) -> String {
+  /// Sets `item`'s references to values of other models from the options given (`make
+  /// add-relation` adds each).
+  private static func link(
+    _ item: inout __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
+    stores: OpenedStores
+  ) async throws(AppError) {
+    // add-relation: links
+  }
+
+  /// The names of the values `item` refers to and of those that refer to it, as `show` prints
+  /// them (`make add-relation` adds each).
+  private static func related(
+    to item: __MODEL__, in directory: URL, console: any Console, stores: OpenedStores
+  ) async throws(AppError) -> [(label: String, text: String)] {
+    // add-relation: related
+    return []
+  }
+
+  /// Refuses to delete `item` while values of other models refer to it, unless the command
+  /// says to unlink them (`make add-relation` adds each check).
+  private static func prepareDeletion(
+    of item: __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
+    stores: OpenedStores
+  ) async throws(AppError) {
+    // add-relation: before deleting
+  }
+
+  /// Clears the references to `item`, just deleted, when the command said to unlink them.
+  private static func finishDeletion(
+    of item: __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
+    stores: OpenedStores
+  ) async throws(AppError) {
+    // add-relation: after deleting
+  }
+
+  /// Every field of `item` on its own line, a reference by the name of what it refers to.
+  private static func detail(
+    of item: __MODEL__, related: [(label: String, text: String)] = []
+  ) -> String {
     var lines = ["Id: \(item.id.uuidString)"]
-    lines += item.editableFields.filter { !$0.text.isEmpty }.map { "\($0.label): \($0.text)" }
+    let fields = item.editableFields.map { field in
+      (label: field.label, text: related.first { $0.label == field.label }?.text ?? field.text)
+    }
+    let others = related.filter { line in !fields.contains { $0.label == line.label } }
+    lines += (fields + others).filter { !$0.text.isEmpty }.map { "\($0.label): \($0.text)" }
     lines.append("Created: \(ISO8601DateFormatter().string(from: item.createdAt))")
     return lines.joined(separator: "\n") + "\n"
   }
