@@ -123,7 +123,7 @@ import ViewModels
     defer { following.cancel() }
     try await waitUntil { shown.items == [item] }
 
-    try FileManager.default.removeItem(at: folder)
+    try await removeEntirely(folder)
     try Data("not a folder".utf8).write(to: folder)
     try await waitUntil { shown.errorMessage != nil }
     let message = try #require(shown.errorMessage)
@@ -268,6 +268,23 @@ import ViewModels
   /// Waits for `condition`, checking every 10 ms; after 30 s, a guard against a hang, records
   /// an issue. Only how long a failure takes to show depends on it: `make test` may run on a
   /// loaded machine.
+  /// Removes `folder` and what it holds. The list following the store may take the store's
+  /// lock meanwhile, creating its lock file again between the removal's listing of the folder
+  /// and the folder's own removal, which then fails with EPERM: the removal is tried again
+  /// until the folder is gone.
+  private func removeEntirely(_ folder: URL) async throws {
+    for _ in 0..<100 {
+      do {
+        try FileManager.default.removeItem(at: folder)
+        return
+      } catch {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return }
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try FileManager.default.removeItem(at: folder)
+  }
+
   private func waitUntil(
     _ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
