@@ -43,7 +43,8 @@
 #                (needs python3: python3 -m http.server; PORT=... to change the port)
 #   run          build and run `questions` on the default data directory (ARGS="..." to pass arguments)
 #   new-project  write a new standalone package from Templates/: NAME=Recipes [MODEL=Item]
-#                [DIR=../NAME] [STORE=journal|sqlite]; see scripts/new-project
+#                [DIR=../NAME] [STORE=journal|sqlite] [FIELDS='name:String serves:Int? tags:[String]']
+#                [PLURAL=recipes]; see scripts/new-project and Templates/NewProject/scripts/fields
 #   test-store   the store's package's own tests alone (Packages/LocalStore)
 #   test-templates  the generator's refusals, a generated project's own `make test`, and
 #                `swiftc -parse` of Templates/SwiftData and Templates/SwiftUI
@@ -193,7 +194,9 @@ new-project:
 	  echo "make new-project: give a name, e.g. make new-project NAME=Recipes MODEL=Recipe" >&2; \
 	  exit 64; \
 	fi
-	@STORE="$(STORE)" scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
+	@STORE="$(STORE)" PLURAL="$(PLURAL)" \
+	  $(if $(filter undefined,$(origin FIELDS)),,FIELDS='$(subst ','\'',$(FIELDS))') \
+	  scripts/new-project "$(NAME)" "$(MODEL)" "$(DIR)"
 
 test-store:
 	@scripts/need sqlite3.h "make test-store"

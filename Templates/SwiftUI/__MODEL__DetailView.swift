@@ -18,7 +18,7 @@
         }
         Section("Created") { Text(item.createdAt, format: .dateTime) }
       }
-      .navigationTitle(item.title)
+      .navigationTitle(item.__title__)
       .toolbar {
         Button("Edit", action: onEdit)
       }
@@ -27,7 +27,9 @@
 
   #Preview {
     NavigationStack {
-      __MODEL__DetailView(item: __MODEL__(title: "Example", notes: "Notes", tags: ["a"])) {}
+      // fields: swiftui-detail-preview
+      __MODEL__DetailView(item: __MODEL__(__title__: "Example", notes: "Notes", tags: ["a"])) {}
+      // fields: end
     }
   }
 #endif

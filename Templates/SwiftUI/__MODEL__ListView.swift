@@ -26,9 +26,11 @@
           ForEach(list.items) { item in
             NavigationLink(value: item.id) {
               VStack(alignment: .leading) {
-                Text(item.title)
+                Text(item.__title__)
+                // fields: swiftui-row-tags
                 if !item.tags.isEmpty {
                   Text(item.tags.map { "#" + $0 }.joined(separator: " "))
+                // fields: end
                     .font(.caption)
                     .foregroundStyle(.secondary)
                 }
@@ -102,8 +104,10 @@
       model: __MODEL__PageModel(
         list: __MODEL__ListViewModel(
           repository: InMemoryRepository([
-            __MODEL__(title: "First", tags: ["example"]),
-            __MODEL__(title: "Second", notes: "Notes"),
+            // fields: swiftui-list-preview
+            __MODEL__(__title__: "First", tags: ["example"]),
+            __MODEL__(__title__: "Second", notes: "Notes"),
+            // fields: end
           ]))))
   }
 #endif

@@ -18,16 +18,20 @@ import Testing
     folder = try TemporaryDirectory(prefix: "NewProject")
   }
 
-  func generate(_ arguments: [String]) async throws -> ChildProcessResult {
+  func generate(
+    _ arguments: [String], environment: [String: String?] = [:]
+  ) async throws -> ChildProcessResult {
     try await ChildProcess.run(
       URL(fileURLWithPath: "/bin/bash"),
-      [Self.root.appendingPathComponent("scripts/new-project").path] + arguments)
+      [Self.root.appendingPathComponent("scripts/new-project").path] + arguments,
+      environment: environment)
   }
 
   func expectRefused(
-    _ arguments: [String], saying words: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: [String], environment: [String: String?] = [:], saying words: String,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    let result = try await generate(arguments)
+    let result = try await generate(arguments, environment: environment)
     #expect(result.status == 1, "\(result.standardError)", sourceLocation: sourceLocation)
     #expect(
       result.standardError.hasPrefix("new-project: error: "), "\(result.standardError)",

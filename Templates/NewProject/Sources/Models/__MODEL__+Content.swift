@@ -3,6 +3,7 @@
 import Foundation
 
 extension __MODEL__ {
+  // fields: content-validated
   /// A new value whose text follows the rules: the title trimmed and not empty, the notes
   /// trimmed, the tags trimmed, without empty or repeated ones.
   ///
@@ -32,13 +33,17 @@ extension __MODEL__ {
   public static func tags(fromList text: String) -> [String] {
     cleanedTags(text.split(separator: ",").map(String.init))
   }
+  // fields: end
 
   /// The fields a person edits, as the form labels them and shows them, in the form's order.
   ///
   /// A conflict prompt and the detail view read this, so a new field added here shows up in
   /// both.
   public var editableFields: [(label: String, text: String)] {
+    // fields: content-editable-fields
     [("Title", title), ("Notes", notes), ("Tags", tags.joined(separator: ", "))]
+    // fields: end
+    // add-relation: editable fields
   }
 
   /// The editable fields whose text differs between this version (yours) and `other`
@@ -53,9 +58,15 @@ extension __MODEL__ {
   /// Whether every word of `searchText` appears, ignoring case, in the title, the notes or a
   /// tag; an empty search matches everything.
   public func matches(_ searchText: String) -> Bool {
+    // fields: content-matches
     let haystack = ([title, notes] + tags).joined(separator: "\n")
+    // fields: end
     return searchText.split(whereSeparator: \.isWhitespace).allSatisfy {
       haystack.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }
   }
+  // fields: content-summary
+  // fields: end
+  // fields: content-labels
+  // fields: end
 }

@@ -6,7 +6,9 @@ import Observation
 
 /// The add/edit form for one __model__.
 ///
+// fields: editor-doc
 /// A front end binds its text fields to ``title``, ``notes`` and ``tags`` (comma-separated, as
+// fields: end
 /// typed), or walks ``Field/allCases`` with ``subscript(_:)``, and calls
 /// ``validated__MODEL__()`` when the person submits. That sets ``problems`` to one sentence per
 /// field that needs fixing and returns the value to save, or `nil`. Editing a field clears
@@ -15,6 +17,7 @@ import Observation
 public final class __MODEL__EditorViewModel {
   /// A field of the form, in the order it is shown.
   public enum Field: CaseIterable, Sendable {
+    // fields: editor-cases
     /// The one line shown in lists.
     case title
     /// Free text.
@@ -28,10 +31,14 @@ public final class __MODEL__EditorViewModel {
       case .title: "Title"
       case .notes: "Notes"
       case .tags: "Tags"
+      // add-relation: labels
       }
     }
+    // fields: end
+    // add-relation: cases
   }
 
+  // fields: editor-properties
   /// The title as typed.
   public var title: String {
     didSet { clearProblem(.title, ifChangedFrom: oldValue, to: title) }
@@ -44,6 +51,8 @@ public final class __MODEL__EditorViewModel {
   public var tags: String {
     didSet { clearProblem(.tags, ifChangedFrom: oldValue, to: tags) }
   }
+  // fields: end
+  // add-relation: properties
   /// A sentence per field that kept the last ``validated__MODEL__()`` from succeeding.
   public private(set) var problems: [Field: String] = [:]
 
@@ -61,25 +70,33 @@ public final class __MODEL__EditorViewModel {
   /// An empty form, or one filled with `item` to edit it.
   public init(editing item: __MODEL__? = nil) {
     original = item
+    // fields: editor-init
     title = item?.title ?? ""
     notes = item?.notes ?? ""
     tags = item?.tags.joined(separator: ", ") ?? ""
+    // fields: end
   }
 
   /// The text of `field`, for a front end that walks the fields in order.
   public subscript(field: Field) -> String {
     get {
       switch field {
+      // fields: editor-subscript-get
       case .title: title
       case .notes: notes
       case .tags: tags
+      // add-relation: subscript get
+      // fields: end
       }
     }
     set {
       switch field {
+      // fields: editor-subscript-set
       case .title: title = newValue
       case .notes: notes = newValue
       case .tags: tags = newValue
+      // add-relation: subscript set
+      // fields: end
       }
     }
   }
@@ -88,9 +105,12 @@ public final class __MODEL__EditorViewModel {
   /// with ``problems`` set when the text breaks a rule.
   public func validated__MODEL__() -> __MODEL__? {
     do {
-      let item = try __MODEL__.validated(
+      // fields: editor-validate
+      var item = try __MODEL__.validated(
         title: title, notes: notes, tags: __MODEL__.tags(fromList: tags),
         id: original?.id ?? UUID(), createdAt: original?.createdAt ?? .now)
+      // fields: end
+      guard link(&item) else { return nil }
       if !problems.isEmpty { problems = [:] }
       return item
     } catch {
@@ -103,8 +123,17 @@ public final class __MODEL__EditorViewModel {
   /// The field a content error is about.
   private static func field(of error: __MODEL__Error) -> Field {
     switch error {
+    // fields: editor-error-field
     case .blankTitle: .title
+    // fields: end
     }
+  }
+
+  /// Sets `item`'s references to values of other models from their fields' text; `false`, with
+  /// the field's problem set, when a text names none of them (`make add-relation` adds each).
+  private func link(_ item: inout __MODEL__) -> Bool {
+    // add-relation: links
+    return true
   }
 
   private func clearProblem(_ field: Field, ifChangedFrom old: String, to new: String) {

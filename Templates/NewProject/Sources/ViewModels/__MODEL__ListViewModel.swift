@@ -183,7 +183,9 @@ public final class __MODEL__ListViewModel {
 
   private func visible(among all: [__MODEL__]) -> [__MODEL__] {
     all.filter { item in
+      // fields: list-filter
       (tag.map { item.tags.contains($0) } ?? true) && item.matches(searchText)
+      // fields: end
     }
   }
 }

@@ -64,15 +64,15 @@ extension __MODEL__PageModel {
 
   /// The confirmation's title, such as `Delete “Soup”?`.
   public var deletionTitle: String {
-    itemToDelete.map { "Delete “\($0.title)”?" } ?? ""
+    itemToDelete.map { "Delete “\($0.__title__)”?" } ?? ""
   }
 
   /// The conflict alert's title: what the other writer did.
   public var conflictTitle: String {
     guard let conflict else { return "" }
     return conflict.theirs == nil
-      ? "“\(conflict.yours.title)” was deleted elsewhere"
-      : "“\(conflict.yours.title)” was changed elsewhere"
+      ? "“\(conflict.yours.__title__)” was deleted elsewhere"
+      : "“\(conflict.yours.__title__)” was changed elsewhere"
   }
 
   /// The conflict alert's message: one line per field that differs.

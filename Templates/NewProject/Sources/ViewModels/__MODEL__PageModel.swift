@@ -43,6 +43,8 @@ public final class __MODEL__PageModel {
   /// The file of the store of __model__ values, in the app's data folder.
   nonisolated public static let storeFilename = __MODEL__Store.filename
 
+  // add-relation: properties
+
   /// What is shown over the list; `nil` when the list is shown alone.
   public private(set) var destination: Destination?
   /// A sentence about the last action that worked, such as "Added “Pancakes”."; cleared by
@@ -54,7 +56,7 @@ public final class __MODEL__PageModel {
   public var notice: String? {
     guard let saved = savedEdit else { return storedNotice }
     guard let current = list.item(withID: saved.id) else {
-      return "“\(saved.title)” was deleted by another writer after you saved it."
+      return "“\(saved.__title__)” was deleted by another writer after you saved it."
     }
     guard current == saved else {
       return "Your edit was changed by another writer after you saved it; the list shows theirs."
@@ -108,12 +110,18 @@ public final class __MODEL__PageModel {
 
   /// Opens an empty form to add a value.
   public func add__MODEL__() {
-    show(.editor(__MODEL__EditorViewModel()))
+    show(.editor(prepared(__MODEL__EditorViewModel())))
   }
 
   /// Opens the form on `item` to edit it.
   public func edit(_ item: __MODEL__) {
-    show(.editor(__MODEL__EditorViewModel(editing: item)))
+    show(.editor(prepared(__MODEL__EditorViewModel(editing: item))))
+  }
+
+  /// `editor` with what its fields need from other models (`make add-relation` adds each).
+  private func prepared(_ editor: __MODEL__EditorViewModel) -> __MODEL__EditorViewModel {
+    // add-relation: editor
+    return editor
   }
 
   /// Saves the value of `editor`, the form the person submitted, and closes the form;
@@ -135,7 +143,7 @@ public final class __MODEL__PageModel {
     case .saved:
       finish(
         .editor(editor),
-        notice: editor.isEditing ? "Saved “\(item.title)”." : "Added “\(item.title)”.")
+        notice: editor.isEditing ? "Saved “\(item.__title__)”." : "Added “\(item.__title__)”.")
       savedEdit = item
       return item
     case .conflict(let current):
@@ -160,7 +168,7 @@ public final class __MODEL__PageModel {
     case .saved:
       finish(
         .editConflict(yours: yours, theirs: theirs),
-        notice: "Saved your version of “\(yours.title)”.")
+        notice: "Saved your version of “\(yours.__title__)”.")
       savedEdit = yours
       return yours
     case .conflict(let current):
@@ -190,7 +198,8 @@ public final class __MODEL__PageModel {
   @discardableResult
   public func confirmDeletion(of item: __MODEL__) async -> Bool {
     let deleted = await list.remove(item.id)
-    finish(.confirmDeletion(item), notice: deleted ? "Deleted “\(item.title)”." : nil)
+    // add-relation: deleted
+    finish(.confirmDeletion(item), notice: deleted ? "Deleted “\(item.__title__)”." : nil)
     return deleted
   }
 

@@ -24,6 +24,7 @@ public final class __NAME__Model {
   ) {
     self.__models__ = __models__
     // add-model: assignments
+    // add-relation: links
   }
 
   /// Opens every page's store in `folder`, one after the other, without blocking the main

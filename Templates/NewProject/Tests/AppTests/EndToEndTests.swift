@@ -127,7 +127,9 @@ import Testing
     for arguments in [["help"], ["--help"]] {
       let result = try await run(arguments)
       #expect(result.status == 0)
+      // fields: tests-help-usage
       #expect(result.standardOutput.contains("add <title> [--notes <text>] [--tag <tag>]..."))
+      // fields: end
       #expect(result.standardOutput.contains("--version"))
       #expect(result.standardOutput.contains("__ENV_PREFIX___DATA_DIR"))
     }
@@ -137,9 +139,11 @@ import Testing
     let command = try await run(["lsit"])
     #expect(command.status == 64)
     #expect(command.standardError.contains("did you mean 'list'?"))
+    // fields: tests-option-typo
     let option = try await run(["add", "Soup", "--ntoes", "salt"])
     #expect(option.status == 64)
     #expect(option.standardError.contains("did you mean '--notes'?"))
+    // fields: end
     #expect(try await run(["--jsn"]).standardError.contains("did you mean '--json'?"))
   }
 

@@ -56,13 +56,17 @@ import Testing
     try terminal.send("a")
     try terminal.waitForText("New __MODEL__")
     try terminal.send("\r")
+    // fields: tests-screen-blank
     try terminal.waitForText("The title is empty")
+    // fields: end
     try terminal.send("Pancakes\r")
     try terminal.waitForText("Added “Pancakes”.")
+    // fields: tests-screen-add-second
     try terminal.send("aBread\t\tslow\r")
     let list = try terminal.waitForScreen {
       $0.line(0).hasPrefix(" __NAME__") && $0.line(0).hasSuffix(" 2") && $0.text.contains("#slow")
     }
+    // fields: end
     #expect(list.text.contains("Pancakes"))
 
     try terminal.send("/panc")
@@ -120,6 +124,7 @@ import Testing
     try terminal.waitForText("Soup")
     try terminal.send("e")
     try terminal.waitForText("Edit")
+    // fields: tests-screen-every-field
     try terminal.send("\u{15}Stew\tThick\tdinner, winter\r")
     try terminal.waitForText("Saved “Stew”.")
     try terminal.send("q")
@@ -128,6 +133,7 @@ import Testing
       executable, ["--data-dir", folder.url.path, "list", "--json"])
     #expect(shown.standardOutput.contains("\"notes\" : \"Thick\""))
     #expect(shown.standardOutput.contains("\"winter\""))
+    // fields: end
   }
 
   @Test func aChangeFromAnotherProcessShowsUpAndAConflictingEditAsksWhichToKeep() async throws {
@@ -142,6 +148,7 @@ import Testing
 
     try terminal.send("ge")
     try terminal.waitForText("Edit")
+    // fields: tests-screen-conflict
     _ = try await ChildProcess.run(
       executable, ["--data-dir", folder.url.path, "edit", id, "--notes", "Their notes"])
     try terminal.send("\tMy notes\r")
@@ -156,5 +163,6 @@ import Testing
     _ = try terminal.waitForExit()
     let shown = try await ChildProcess.run(executable, ["--data-dir", folder.url.path, "show", id])
     #expect(shown.standardOutput.contains("Notes: My notes"))
+    // fields: end
   }
 }

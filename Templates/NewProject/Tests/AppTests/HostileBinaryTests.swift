@@ -14,7 +14,9 @@ import Testing
       executable: BuiltProducts.executable("__EXECUTABLE__"),
       dataVariable: "__ENV_PREFIX___DATA_DIR", storeFilename: "__STORE__",
       add: { ["add", $0] },
+      // fields: tests-hostile-edit
       edit: { ["edit", $0, "--title", $1, "--notes", $1] },
+      // fields: end
       readers: { [["list"], ["show", $0], ["search", HostileText.marker]] }))
 
   @Test(arguments: HostileText.all, HostileChannel.allCases)

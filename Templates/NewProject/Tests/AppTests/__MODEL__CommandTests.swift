@@ -22,6 +22,7 @@ import Testing
       environment: ["__ENV_PREFIX___DATA_DIR": nil])
   }
 
+  // fields: tests-commands
   @Test func addListSearchShowEditAndDelete() async throws {
     let added = try await run(["add", "Pancakes", "--notes", "Flour, eggs, milk", "--tag", "quick"])
     #expect(added.status == 0, "\(added.standardError)")
@@ -65,6 +66,7 @@ import Testing
     #expect(array[0]["tags"] as? [String] == ["a", "b"])
     #expect(array[0]["title"] as? String == "Soup")
   }
+  // fields: end
 
   @Test(
     arguments: [
@@ -95,15 +97,18 @@ import Testing
       BuiltProducts.executable("__EXECUTABLE__"), ["--data-dir", folder.url.path] + arguments)
     #expect(result.status == 0, "\(result.standardError)")
     let page = result.standardOutput
-    let usage = "USAGE: __EXECUTABLE__ " + (words + ["add <title>"]).joined(separator: " ")
+    let usage = "USAGE: __EXECUTABLE__ " + (words + ["add <__title__>"]).joined(separator: " ")
     #expect(page.hasPrefix("OVERVIEW: Add a __model__ and print its id."), "\(page)")
     #expect(page.contains(usage), "\(page)")
-    #expect(page.contains("\nARGUMENTS:\n  <title> "), "\(page)")
+    #expect(page.contains("\nARGUMENTS:\n  <__title__> "), "\(page)")
+    // fields: tests-help-option
     #expect(page.contains("\n  --notes <text> "), "\(page)")
+    // fields: end
     #expect(page.contains("\n  --data-dir <dir> "), "\(page)")
     #expect(!page.contains("SUBCOMMANDS"), "\(page)")
   }
 
+  // fields: tests-typo-option
   /// A mistyped option followed by its value is named, with the nearest option, and the usage
   /// line and help pointer that follow are the command's.
   @Test(arguments: [["Dune", "--tga", "x"], ["--tga", "x", "Dune"], ["Dune", "--tga=x"]])
@@ -113,16 +118,19 @@ import Testing
     let command = (await groupWords() + ["add"]).joined(separator: " ")
     let errors = result.standardError
     #expect(errors.contains("Unknown option '--tga'; did you mean '--tag'?"), "\(errors)")
-    #expect(errors.contains("Usage: __EXECUTABLE__ \(command) <title>"), "\(errors)")
+    #expect(errors.contains("Usage: __EXECUTABLE__ \(command) <__title__>"), "\(errors)")
     #expect(errors.contains("Run '__EXECUTABLE__ help \(command)'"), "\(errors)")
   }
+  // fields: end
 
   @Test func aTypoGetsTheNearestCommandOrOption() async throws {
     #expect(try await run(["serch", "x"]).standardError.contains("did you mean 'search'?"))
     _ = try await run(["add", "Something"])
     let id = try await run(["list", "--json"]).standardOutput
     let prefix = try #require(id.range(of: #"[0-9A-F]{8}-"#, options: .regularExpression))
+    // fields: tests-title-typo
     let typo = try await run(["edit", String(id[prefix].prefix(8)), "--ttle", "x"])
     #expect(typo.standardError.contains("did you mean '--title'?"))
+    // fields: end
   }
 }

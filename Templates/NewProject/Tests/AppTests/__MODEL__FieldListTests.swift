@@ -14,7 +14,7 @@ import ViewModels
 @MainActor @Suite struct __MODEL__FieldListTests {
   /// The keys a stored value has on disk.
   private func encodedKeys() throws -> Set<String> {
-    let data = try JSONEncoder().encode(__MODEL__(title: "Any"))
+    let data = try JSONEncoder().encode(__MODEL__(__title__: "Any"))
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     return Set(object.keys)
   }
@@ -66,6 +66,6 @@ import ViewModels
     let editable = try encodedKeys().subtracting(["id", "createdAt"])
     let labels = __MODEL__EditorViewModel.Field.allCases.map(\.label)
     #expect(labels.count == editable.count)
-    #expect(__MODEL__(title: "Any").editableFields.map(\.label) == labels)
+    #expect(__MODEL__(__title__: "Any").editableFields.map(\.label) == labels)
   }
 }

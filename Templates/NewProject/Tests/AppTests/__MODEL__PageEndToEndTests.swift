@@ -37,9 +37,11 @@ import Testing
     }
     try terminal.send("a")
     try terminal.waitForText("New __MODEL__")
+    // fields: tests-form-text
     try terminal.send("First\tSome notes\ta, b\r")
     try terminal.waitForText("Added “First”.")
     #expect(try await run(["list"]).standardOutput.contains("First  #a #b"))
+    // fields: end
 
     _ = try await run(["add", "From another process"])
     try terminal.waitForText("From another process")

@@ -5,11 +5,12 @@ import Models
 import Testing
 
 @Suite struct __MODEL__CodingTests {
+  // fields: tests-coding
   private let fixed: __MODEL__
 
   init() throws {
     fixed = __MODEL__(
-      id: try #require(UUID(uuidString: "3F2A1B4C-0000-4000-8000-000000000001")), title: "First",
+      id: try #require(UUID(uuidString: "3F2A1B4C-0000-4000-8000-000000000001")), __title__: "First",
       notes: "n", tags: ["a", "b"], createdAt: Date(timeIntervalSince1970: 1_795_000_000.25))
   }
 
@@ -20,12 +21,14 @@ import Testing
     #expect(object["createdAt"] as? String == "2026-11-18T11:06:40.250Z")
   }
 
+  // fields: end
   @Test func survivesARoundTripToTheMillisecond() throws {
-    let item = __MODEL__(title: "Now", createdAt: .now)
+    let item = __MODEL__(__title__: "Now", createdAt: .now)
     let decoded = try JSONDecoder().decode(__MODEL__.self, from: JSONEncoder().encode(item))
     #expect(decoded == item)
   }
 
+  // fields: default-only
   @Test func decodesDatesWithOrWithoutFractions() throws {
     let json = """
       {"id":"3F2A1B4C-0000-4000-8000-000000000001","title":"t","notes":"","tags":[],
@@ -45,15 +48,17 @@ import Testing
     }
   }
 
+  // fields: end
   @Test(arguments: ["", "   ", "\n\t"])
   func aBlankTitleIsRefused(title: String) {
-    #expect(throws: __MODEL__Error.blankTitle) { try __MODEL__.validated(title: title) }
+    #expect(throws: __MODEL__Error.blankTitle) { try __MODEL__.validated(__title__: title) }
   }
 
+  // fields: default-only
   @Test func validationTrimsAndCleansTags() throws {
     let item = try __MODEL__.validated(
       title: "  Soup ", notes: " hot ", tags: ["x", " ", "y", "x", " z "])
-    #expect(item.title == "Soup")
+    #expect(item.__title__ == "Soup")
     #expect(item.notes == "hot")
     #expect(item.tags == ["x", "y", "z"])
     #expect(__MODEL__.tags(fromList: "a, b,, a") == ["a", "b"])
@@ -65,4 +70,5 @@ import Testing
     #expect(fixed.matches("FIRST b"))
     #expect(!fixed.matches("first missing"))
   }
+  // fields: end
 }

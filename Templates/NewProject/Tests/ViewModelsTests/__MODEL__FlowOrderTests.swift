@@ -11,8 +11,8 @@ import ViewModels
 /// makes (``__MODEL__PageModel/startDeleting(_:)``, ``__MODEL__PageModel/setShowing(_:_:)``,
 /// ...), so a view that forwards to them does what these tests check.
 @MainActor @Suite struct __MODEL__SwiftUIOrderTests {
-  let soup = __MODEL__(title: "Soup", notes: "Salt")
-  let bread = __MODEL__(title: "Bread")
+  let soup = __MODEL__(__title__: "Soup")
+  let bread = __MODEL__(__title__: "Bread")
 
   func model(
     _ items: [__MODEL__]
@@ -23,16 +23,16 @@ import ViewModels
     return (__MODEL__PageModel(list: list), store)
   }
 
-  /// Edits soup's title to "Mine" while the store changes its notes to "Pepper", and saves:
+  /// Edits soup's title to "Mine" while the store changes it to "Pepper", and saves:
   /// the conflict alert shows.
   func conflict(
     _ model: __MODEL__PageModel, _ store: InMemoryRepository<__MODEL__>
   ) async throws -> (yours: __MODEL__, theirs: __MODEL__?) {
     model.edit(soup)
     let editor = try #require(model.shownEditor)
-    editor.title = "Mine"
+    editor.__title__ = "Mine"
     var theirs = soup
-    theirs.notes = "Pepper"
+    theirs.__title__ = "Pepper"
     try await store.save(theirs)
     #expect(await model.startSaving(editor).value == nil)
     #expect(model.isShowing(.conflict))
@@ -45,7 +45,7 @@ import ViewModels
     let (model, store) = await model([])
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
-    editor.title = "Pancakes"
+    editor.__title__ = "Pancakes"
     let saving = model.startSaving(editor)  // Save's action.
     #expect(model.isSaving)
     model.setShowing(.editor, false)  // A swipe while saving: the save decides.
@@ -62,13 +62,13 @@ import ViewModels
     let (model, store) = await model([])
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
-    editor.notes = "No title"
+    editor.__title__ = " "
     let saving = model.startSaving(editor)
     model.setShowing(.editor, false)
     #expect(await saving.value == nil)
     #expect(model.shownEditor === editor)
-    #expect(editor.problems[.title] != nil)
-    #expect(editor.notes == "No title")
+    #expect(editor.problems[.__title__] != nil)
+    #expect(editor.__title__ == " ")
     #expect(await store.loadAll().isEmpty)
   }
 
@@ -77,7 +77,7 @@ import ViewModels
     await store.failWrites(with: RefusedWrite())
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
-    editor.title = "Pancakes"
+    editor.__title__ = "Pancakes"
     let saving = model.startSaving(editor)
     model.setShowing(.editor, false)
     #expect(await saving.value == nil)
@@ -89,7 +89,7 @@ import ViewModels
     let (model, store) = await model([])
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
-    editor.title = "Pancakes"
+    editor.__title__ = "Pancakes"
     let first = model.startSaving(editor)
     let second = model.startSaving(editor)
     #expect(await first.value != nil)
@@ -101,7 +101,7 @@ import ViewModels
     let (model, store) = await model([soup])
     model.edit(soup)
     let editor = try #require(model.shownEditor)
-    editor.title = "Not kept"
+    editor.__title__ = "Not kept"
     model.dismiss()  // Cancel's action.
     model.setShowing(.editor, false)
     #expect(!model.isShowing(.editor))
@@ -112,7 +112,7 @@ import ViewModels
     let (model, store) = await model([soup])
     model.edit(soup)
     let editor = try #require(model.shownEditor)
-    editor.title = "Not kept"
+    editor.__title__ = "Not kept"
     model.setShowing(.editor, false)
     #expect(!model.isShowing(.editor))
     #expect(await store.loadAll() == [soup])
@@ -121,8 +121,8 @@ import ViewModels
   @Test func sheetSaveOverAnotherWritersChangeShowsTheConflict() async throws {
     let (model, store) = await model([soup])
     let (yours, theirs) = try await conflict(model, store)
-    #expect(yours.title == "Mine")
-    #expect(theirs?.notes == "Pepper")
+    #expect(yours.__title__ == "Mine")
+    #expect(theirs?.__title__ == "Pepper")
     #expect(await store.loadAll() == [theirs])
   }
 
@@ -175,7 +175,7 @@ import ViewModels
     let (model, store) = await model([soup])
     let (yours, theirs) = try await conflict(model, store)
     #expect(model.conflictTitle == "“Mine” was changed elsewhere")
-    #expect(model.conflictMessage.contains("Title: yours “Mine”, theirs “Soup”"))
+    #expect(model.conflictMessage.contains("__Title__: yours “Mine”, theirs “Pepper”"))
     let keeping = model.startKeepingMine(yours, over: theirs)  // Keep mine's action.
     model.setShowing(.conflict, false)  // The binding set to false.
     #expect(await keeping.value == yours)  // The task.
@@ -190,7 +190,7 @@ import ViewModels
     let keeping = model.startKeepingMine(yours, over: theirs)
     model.setShowing(.conflict, false)
     var newer = try #require(theirs)
-    newer.notes = "Pepper, then chili"
+    newer.__title__ = "Pepper, then chili"
     try await store.save(newer)  // Before the task runs.
     #expect(await keeping.value == nil)
     #expect(model.isShowing(.conflict))
@@ -224,7 +224,7 @@ import ViewModels
 /// reads what the page shows when it is pressed (`y` the value asked about, `m` the two
 /// versions of the conflict) and awaits the step.
 @MainActor @Suite struct __MODEL__KeyOrderTests {
-  let soup = __MODEL__(title: "Soup", notes: "Salt")
+  let soup = __MODEL__(__title__: "Soup")
 
   @Test func yDeletesAndEscapeKeeps() async throws {
     let store = InMemoryRepository([soup])
@@ -250,9 +250,9 @@ import ViewModels
       let current = try #require(await store.find(by: soup.id))
       model.edit(current)
       let editor = try #require(model.shownEditor)  // Enter saves the form shown.
-      editor.title = "Mine, \(key)"
+      editor.__title__ = "Mine, \(key)"
       var theirs = current
-      theirs.notes = "Theirs, \(key)"
+      theirs.__title__ = "Theirs, \(key)"
       try await store.save(theirs)
       #expect(await model.saveEditor(editor) == nil)
       let conflict = try #require(model.conflict)

@@ -1,5 +1,6 @@
 // The flows of the __model__ page: the form, the confirmation before a deletion, edit conflicts, failures.
 
+import Foundation
 import LocalStore
 import LocalStoreTestSupport
 import Models
@@ -26,11 +27,11 @@ import ViewModels
       return
     }
     #expect(await model.saveEditor(editor) == nil)
-    #expect(editor.problems[.title] != nil)
-    editor.title = "  Pancakes "
+    #expect(editor.problems[.__title__] != nil)
+    editor.__title__ = "  Pancakes "
     #expect(editor.problems.isEmpty)
     let saved = try #require(await model.saveEditor(editor))
-    #expect(saved.title == "Pancakes")
+    #expect(saved.__title__ == "Pancakes")
     #expect(model.destination == nil)
     #expect(model.notice == "Added “Pancakes”.")
     #expect(await store.loadAll() == [saved])
@@ -44,18 +45,18 @@ import ViewModels
       Issue.record("The form did not open")
       return
     }
-    form.title = "Kept in the form"
+    form.__title__ = "Kept in the form"
     #expect(await model.saveEditor(form) == nil)
     guard case .editor(let editor) = model.destination, editor === form else {
       Issue.record("The form closed")
       return
     }
-    #expect(editor.title == "Kept in the form")
+    #expect(editor.__title__ == "Kept in the form")
     #expect(model.list.errorMessage == "The disk is full.")
   }
 
   @Test func deletionWaitsForAYes() async {
-    let item = __MODEL__(title: "Soup")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     model.askToDelete(item)
     model.dismiss()
@@ -68,51 +69,57 @@ import ViewModels
   }
 
   @Test func editingKeepsTheIdAndCreationTime() async throws {
-    let item = __MODEL__(title: "Old")
+    let item = __MODEL__(__title__: "Old")
     let (model, _) = await model([item])
     model.edit(item)
     guard case .editor(let editor) = model.destination else {
       Issue.record("The form did not open")
       return
     }
-    editor.title = "New"
+    editor.__title__ = "New"
     let saved = try #require(await model.saveEditor(editor))
     #expect(saved.id == item.id)
     #expect(saved.createdAt == item.createdAt)
-    #expect(model.list.items.map(\.title) == ["New"])
+    #expect(model.list.items.map(\.__title__) == ["New"])
   }
 
   @Test func theFormEditsEveryField() async throws {
-    let item = __MODEL__(title: "Old", notes: "old notes", tags: ["a"])
+    // fields: tests-full-value
+    let item = __MODEL__(__title__: "Old", notes: "old notes", tags: ["a"])
+    // fields: end
     let (model, store) = await model([item])
     model.edit(item)
     guard case .editor(let editor) = model.destination else {
       Issue.record("The form did not open")
       return
     }
+    // fields: tests-form-every-field
     // "7" is valid text, tags and number alike, so a field added later needs no change here.
     for field in __MODEL__EditorViewModel.Field.allCases {
       editor[field] = "7"
       #expect(editor[field] == "7", "The form does not keep what is typed in \(field.label)")
     }
+    // fields: end
+    // add-relation: form test
     let saved = try #require(await model.saveEditor(editor))
-    #expect(saved.editableFields.allSatisfy { $0.text == "7" })
+    let typed = __MODEL__EditorViewModel.Field.allCases.map { editor[$0] }
+    #expect(saved.editableFields.map { $0.text } == typed, "A field does not read back as typed")
     #expect(saved.editableFields.count == __MODEL__EditorViewModel.Field.allCases.count)
     #expect(await store.loadAll() == [saved])
   }
 
   @Test func anEditOfAValueChangedElsewhereAsksWhichToKeep() async throws {
-    let item = __MODEL__(title: "Soup", notes: "Salt")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     model.edit(item)
     var theirs = item
-    theirs.notes = "Pepper"
+    theirs.__title__ = "Pepper"
     try await store.save(theirs)
     guard case .editor(let editor) = model.destination else {
       Issue.record("The form did not open")
       return
     }
-    editor.title = "Tomato soup"
+    editor.__title__ = "Tomato soup"
     #expect(await model.saveEditor(editor) == nil)
     guard case .editConflict(let yours, let current) = model.destination else {
       Issue.record("No conflict was shown")
@@ -121,8 +128,7 @@ import ViewModels
     #expect(current == theirs)
     #expect(
       model.conflictingFields == [
-        FieldDifference(field: "Title", yours: "Tomato soup", theirs: "Soup"),
-        FieldDifference(field: "Notes", yours: "Salt", theirs: "Pepper"),
+        FieldDifference(field: "__Title__", yours: "Tomato soup", theirs: "Pepper")
       ])
     #expect(await store.loadAll() == [theirs])
     #expect(await model.keepMine(yours, over: current) == yours)
@@ -131,7 +137,7 @@ import ViewModels
   }
 
   @Test func anEditOfAValueDeletedElsewhereCanBeDropped() async throws {
-    let item = __MODEL__(title: "Soup")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     model.edit(item)
     try await store.delete(item.id)
@@ -139,7 +145,7 @@ import ViewModels
       Issue.record("The form did not open")
       return
     }
-    editor.notes = "Mine"
+    editor.__title__ = "Mine"
     #expect(await model.saveEditor(editor) == nil)
     guard case .editConflict(_, nil) = model.destination else {
       Issue.record("No conflict was shown")
@@ -153,7 +159,7 @@ import ViewModels
   }
 
   @Test func aRefusedDeleteGoesBackToTheListWithTheError() async {
-    let item = __MODEL__(title: "Soup")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     await store.failWrites(with: RefusedWrite())
     model.askToDelete(item)
@@ -165,7 +171,7 @@ import ViewModels
   }
 
   @Test func dismissingWithNothingShownKeepsTheNotice() async {
-    let item = __MODEL__(title: "Soup")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     model.askToDelete(item)
     #expect(await model.confirmDeletion(of: item))
@@ -175,8 +181,8 @@ import ViewModels
   }
 
   @Test func everyMoveClearsTheLastNotice() async {
-    let item = __MODEL__(title: "Soup")
-    let (model, _) = await model([item, __MODEL__(title: "Bread")])
+    let item = __MODEL__(__title__: "Soup")
+    let (model, _) = await model([item, __MODEL__(__title__: "Bread")])
     model.askToDelete(item)
     await model.confirmDeletion(of: item)
     #expect(model.notice != nil)
@@ -185,11 +191,11 @@ import ViewModels
   }
 
   @Test func keepingMineAsksAgainWhenTheOtherVersionChangedSinceItWasShown() async throws {
-    let item = __MODEL__(title: "Soup", notes: "Salt")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     let (yours, theirs) = try await conflict(model, store, over: item)
     var newer = try #require(theirs)
-    newer.notes = "Pepper, then chili"
+    newer.__title__ = "Pepper, then chili"
     try await store.save(newer)
 
     #expect(await model.keepMine(yours, over: theirs) == nil)
@@ -205,7 +211,7 @@ import ViewModels
   }
 
   @Test func keepingMineAsksAgainWhenTheValueWasDeletedSinceItWasShown() async throws {
-    let item = __MODEL__(title: "Soup", notes: "Salt")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     let (yours, theirs) = try await conflict(model, store, over: item)
     try await store.delete(item.id)
@@ -218,16 +224,16 @@ import ViewModels
   }
 
   @Test func theNoticeSaysSoWhenAnotherWriterReplacesWhatWasJustSaved() async throws {
-    let item = __MODEL__(title: "Soup")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     model.edit(item)
     let editor = try #require(model.shownEditor)
-    editor.notes = "Mine"
+    editor.__title__ = "Mine"
     #expect(await model.saveEditor(editor) != nil)
-    #expect(model.notice == "Saved “Soup”.")
+    #expect(model.notice == "Saved “Mine”.")
 
     var theirs = item
-    theirs.notes = "Theirs"
+    theirs.__title__ = "Theirs"
     try await store.save(theirs)
     await model.list.load()  // What following the store's changes does.
     let notice = try #require(model.notice)
@@ -239,20 +245,20 @@ import ViewModels
   }
 
   @Test func theNoticeStaysWhenOnlyOtherValuesChange() async throws {
-    let item = __MODEL__(title: "Soup")
+    let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
     model.edit(item)
     let editor = try #require(model.shownEditor)
-    editor.notes = "Mine"
+    editor.__title__ = "Mine"
     #expect(await model.saveEditor(editor) != nil)
-    try await store.save(__MODEL__(title: "Bread"))
+    try await store.save(__MODEL__(__title__: "Bread"))
     await model.list.load()
-    #expect(model.notice == "Saved “Soup”.")
+    #expect(model.notice == "Saved “Mine”.")
   }
 
   @Test func anEditOfAValueAnotherStoreOnTheSameFilesChangedIsAConflict() async throws {
     let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
-    let item = __MODEL__(title: "Soup")
+    let item = __MODEL__(__title__: "Soup")
     let store = try await __MODEL__Store.open(in: folder.url).repository
     try await store.save(item)
     let list = __MODEL__ListViewModel(repository: store)
@@ -260,10 +266,10 @@ import ViewModels
     let model = __MODEL__PageModel(list: list)
     model.edit(item)
     let editor = try #require(model.shownEditor)
-    editor.title = "Tomato soup"
+    editor.__title__ = "Tomato soup"
     let other = try await __MODEL__Store.open(in: folder.url).repository
     var theirs = item
-    theirs.notes = "Pepper"
+    theirs.__title__ = "Pepper"
     try await other.save(theirs)
 
     #expect(await model.saveEditor(editor) == nil)
@@ -281,10 +287,10 @@ import ViewModels
   /// notice and the list in one observed transaction.
   @available(macOS 26, iOS 26, *)
   @Test func savingTheFormIsOneObservedChange() async throws {
-    let (model, _) = await model([__MODEL__(title: "Soup")])
+    let (model, _) = await model([__MODEL__(__title__: "Soup")])
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
-    editor.title = "Bread"
+    editor.__title__ = "Bread"
     let recorder = ObservationRecorder(
       Observations { (model.destination == nil, model.notice, model.list.items.count) })
     await recorder.waitForCount(1)
@@ -297,16 +303,16 @@ import ViewModels
       ])
   }
 
-  /// Edits `item`'s title to "Mine" while the store changes its notes to "Pepper", and saves:
+  /// Edits `item`'s title to "Mine" while the store changes it to "Pepper", and saves:
   /// returns the conflict's two versions.
   private func conflict(
     _ model: __MODEL__PageModel, _ store: InMemoryRepository<__MODEL__>, over item: __MODEL__
   ) async throws -> (yours: __MODEL__, theirs: __MODEL__?) {
     model.edit(item)
     let editor = try #require(model.shownEditor)
-    editor.title = "Mine"
+    editor.__title__ = "Mine"
     var theirs = item
-    theirs.notes = "Pepper"
+    theirs.__title__ = "Pepper"
     try await store.save(theirs)
     #expect(await model.saveEditor(editor) == nil)
     return try #require(model.conflict)

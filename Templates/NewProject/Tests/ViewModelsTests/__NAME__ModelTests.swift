@@ -10,7 +10,7 @@ import ViewModels
     let store = InMemoryRepository<__MODEL__>()
     let model = __NAME__Model.over(store)
     let following = Task { await model.followChanges() }
-    let item = __MODEL__(title: "Stored elsewhere")
+    let item = __MODEL__(__title__: "Stored elsewhere")
     try await store.save(item)
     for _ in 0..<500 where model.__models__.list.items != [item] {
       try await Task.sleep(for: .milliseconds(10))

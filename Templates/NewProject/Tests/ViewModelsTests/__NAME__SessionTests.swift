@@ -29,10 +29,10 @@ import ViewModels
 
     // Work of the main actor's, done while the open waits for the other process.
     let other = __MODEL__ListViewModel(
-      repository: InMemoryRepository([__MODEL__(title: "Drawn meanwhile")]))
+      repository: InMemoryRepository([__MODEL__(__title__: "Drawn meanwhile")]))
     for _ in 0..<10 { await Task.yield() }
     await other.load()
-    #expect(other.items.map(\.title) == ["Drawn meanwhile"])
+    #expect(other.items.map(\.__title__) == ["Drawn meanwhile"])
     guard case .opening = session.phase else {
       Issue.record("the open did not wait for the other process: \(session.phase)")
       return
@@ -90,7 +90,7 @@ import ViewModels
     #expect(session.sceneDidEnterBackground() == nil)  // Nothing open yet.
     await session.open()
     let model = try #require(session.model)
-    #expect(await model.__models__.list.add(__MODEL__(title: "Saved before the background")))
+    #expect(await model.__models__.list.add(__MODEL__(__title__: "Saved before the background")))
     await session.sceneDidEnterBackground()?.value
     #expect(await store.synchronizeCount == 1)
     #expect(await store.changesSynchronized == 1)
@@ -106,7 +106,7 @@ import ViewModels
     let session = __NAME__Session(folder: folder.url, configuration: configuration)
     await session.open()
     let model = try #require(session.model)
-    let item = __MODEL__(title: "Kept past a power cut")
+    let item = __MODEL__(__title__: "Kept past a power cut")
     #expect(await model.__models__.list.add(item))
     await session.sceneDidEnterBackground()?.value
     #expect(model.__models__.list.errorMessage == nil)

@@ -15,10 +15,17 @@ enum __MODEL__Commands: CommandSet {
   static let noun = "__model__"
   static let plural = "__models__"
   static var specs: [CommandSpec] {
+    // add-relation: specs
+    return commandSpecs
+  }
+
+  /// The commands on this model's own fields; ``specs`` adds those of its relations.
+  private static var commandSpecs: [CommandSpec] {
     let words = group.map { [$0] } ?? []
     let prefix = group.map { $0 + " " } ?? ""
     let id = ("<id>", "The __model__'s id, or its first 4 or more hex digits as list shows them.")
     let tag = OptionSpec("--tag", takesValue: true)
+    // fields: commands-specs
     return [
       CommandSpec(
         path: words + ["add"], overview: "Add a __model__ and print its id.",
@@ -62,8 +69,11 @@ enum __MODEL__Commands: CommandSet {
         path: words + ["delete"], overview: "Delete one __model__.", usage: prefix + "delete <id>",
         arguments: [id]),
     ]
+    // fields: end
   }
+  // fields: commands-field-options
   static let fieldOptions = ["title": "--title", "notes": "--notes", "tags": "--tag"]
+  // fields: end
 
   /// The store of __model__ values in `directory`, opened off the main actor and kept in
   /// `stores` to be synchronized when the run ends. What it set aside as it opened (the end of
@@ -97,11 +107,14 @@ enum __MODEL__Commands: CommandSet {
     }
     switch input.command {
     case "add":
-      let item = try validated(input) {
+      // fields: commands-add
+      var item = try validated(input) {
         try __MODEL__.validated(
           title: try input.single("<title>"), notes: try input.value("--notes") ?? "",
           tags: input.values("--tag") ?? [])
       }
+      // fields: end
+      try await link(&item, input, in: directory, console: console, stores: stores)
       let list = try await loadedList()
       guard await list.add(item) else { throw .failed(list.errorMessage) }
       console.writeOutput(json ? try encoded(item) : item.id.uuidString + "\n")
@@ -124,21 +137,25 @@ enum __MODEL__Commands: CommandSet {
     case "show":
       let reference = try parsedReference(try input.single("<id>"), for: input)
       let item = try lookUp(reference, in: try await loadedList().all)
-      console.writeOutput(json ? try encoded(item) : detail(of: item))
+      let related = try await related(to: item, in: directory, console: console, stores: stores)
+      console.writeOutput(json ? try encoded(item) : detail(of: item, related: related))
     case "edit":
       let reference = try parsedReference(try input.single("<id>"), for: input)
       guard input.hasOptions else {
-        throw input.usage(.nothingToChange(subcommand: input.name, example: "--title <text>"))
+        throw input.usage(.nothingToChange(subcommand: input.name, example: "__TITLE_OPTION__ <text>"))
       }
       let list = try await loadedList()
       let item = try lookUp(reference, in: list.all)
+      // fields: commands-edit
       let tags = input.values("--tag").map { $0.allSatisfy(\.isEmpty) ? [] : $0 }
-      let edited = try validated(input) {
+      var edited = try validated(input) {
         try __MODEL__.validated(
           title: try input.value("--title") ?? item.title,
           notes: try input.value("--notes") ?? item.notes, tags: tags ?? item.tags, id: item.id,
           createdAt: item.createdAt)
       }
+      // fields: end
+      try await link(&edited, input, in: directory, console: console, stores: stores)
       // Saved only if the store still holds what was read: another writer's change made
       // meanwhile is never overwritten unseen.
       switch await list.save(edited, ifUnchangedSince: item) {
@@ -150,7 +167,7 @@ enum __MODEL__Commands: CommandSet {
         }
       case .conflict(let current):
         throw .editConflict(
-          title: item.title,
+          title: item.__title__,
           differences: current.map { edited.differences(from: $0) } ?? [], deleted: current == nil,
           retry: ([CommandRunner.tool.name] + input.name.split(separator: " ").map(String.init))
             .joined(separator: " "))
@@ -160,12 +177,15 @@ enum __MODEL__Commands: CommandSet {
       let reference = try parsedReference(try input.single("<id>"), for: input)
       let list = try await loadedList()
       let item = try lookUp(reference, in: list.all)
+      try await prepareDeletion(of: item, input, in: directory, console: console, stores: stores)
       guard await list.remove(item.id) else { throw .failed(list.errorMessage) }
+      try await finishDeletion(of: item, input, in: directory, console: console, stores: stores)
       if json {
         console.writeOutput(try encoded(item))
       } else {
         console.writeError("Deleted \(item.id.uuidString)\n")
       }
+    // add-relation: commands
     default:
       throw .usage(
         .unknownSubcommand(input.command, subcommands: specs.map { $0.path.last ?? "" }),
@@ -176,22 +196,65 @@ enum __MODEL__Commands: CommandSet {
   /// What `list` says on standard error when it shows nothing.
   private static func emptyListHint(storeIsEmpty: Bool) -> String {
     storeIsEmpty
-      ? "Nothing stored yet. Add one with: \(CommandRunner.tool.name) \(group.map { $0 + " " } ?? "")add <title>\n"
+      ? "Nothing stored yet. Add one with: \(CommandRunner.tool.name) \(group.map { $0 + " " } ?? "")add <__title__>\n"
       : "Nothing matches.\n"
   }
 
   /// One line per value (a short id, the title and its tags).
   private static func text(of items: [__MODEL__]) -> String {
     items.map { item in
+      // fields: commands-text
       let tags = item.tags.isEmpty ? "" : "  " + item.tags.map { "#" + $0 }.joined(separator: " ")
       return "\(item.id.uuidString.prefix(8))  \(item.title)\(tags)\n"
+      // fields: end
     }.joined()
   }
 
-  /// Every field of `item` on its own line.
-  private static func detail(of item: __MODEL__) -> String {
+  /// Sets `item`'s references to values of other models from the options given (`make
+  /// add-relation` adds each).
+  private static func link(
+    _ item: inout __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
+    stores: OpenedStores
+  ) async throws(AppError) {
+    // add-relation: links
+  }
+
+  /// The names of the values `item` refers to and of those that refer to it, as `show` prints
+  /// them (`make add-relation` adds each).
+  private static func related(
+    to item: __MODEL__, in directory: URL, console: any Console, stores: OpenedStores
+  ) async throws(AppError) -> [(label: String, text: String)] {
+    // add-relation: related
+    return []
+  }
+
+  /// Refuses to delete `item` while values of other models refer to it, unless the command
+  /// says to unlink them (`make add-relation` adds each check).
+  private static func prepareDeletion(
+    of item: __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
+    stores: OpenedStores
+  ) async throws(AppError) {
+    // add-relation: before deleting
+  }
+
+  /// Clears the references to `item`, just deleted, when the command said to unlink them.
+  private static func finishDeletion(
+    of item: __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
+    stores: OpenedStores
+  ) async throws(AppError) {
+    // add-relation: after deleting
+  }
+
+  /// Every field of `item` on its own line, a reference by the name of what it refers to.
+  private static func detail(
+    of item: __MODEL__, related: [(label: String, text: String)] = []
+  ) -> String {
     var lines = ["Id: \(item.id.uuidString)"]
-    lines += item.editableFields.filter { !$0.text.isEmpty }.map { "\($0.label): \($0.text)" }
+    let fields = item.editableFields.map { field in
+      (label: field.label, text: related.first { $0.label == field.label }?.text ?? field.text)
+    }
+    let others = related.filter { line in !fields.contains { $0.label == line.label } }
+    lines += (fields + others).filter { !$0.text.isEmpty }.map { "\($0.label): \($0.text)" }
     lines.append("Created: \(ISO8601DateFormatter().string(from: item.createdAt))")
     return lines.joined(separator: "\n") + "\n"
   }

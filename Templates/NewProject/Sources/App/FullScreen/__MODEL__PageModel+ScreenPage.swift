@@ -10,7 +10,16 @@ extension __MODEL__PageModel: ScreenPage {
   var itemName: String { "__MODEL__" }
 
   var rows: [PageRow] {
-    list.items.map { PageRow(id: $0.id, title: $0.title, tags: $0.tags, detail: $0.notes) }
+    list.items.map(row)
+  }
+
+  /// The list's line for `item`, with the names of the values it refers to.
+  func row(_ item: __MODEL__) -> PageRow {
+    // fields: screen-rows
+    let row = PageRow(id: item.id, title: item.__title__, tags: item.tags, detail: item.notes)
+    // fields: end
+    // add-relation: row
+    return row
   }
 
   var totalCount: Int { list.totalCount }
@@ -32,10 +41,16 @@ extension __MODEL__PageModel: ScreenPage {
           fields: __MODEL__EditorViewModel.Field.allCases.map {
             FormState.Field(label: $0.label, text: editor[$0], problem: editor.problems[$0])
           }))
-    case .confirmDeletion(let item): return .confirmDeletion(title: item.title)
+    case .confirmDeletion(let item): return .confirmDeletion(title: deletionName(item))
     case .editConflict(let yours, let theirs):
-      return .conflict(title: yours.title, deleted: theirs == nil, differences: conflictingFields)
+      return .conflict(title: yours.__title__, deleted: theirs == nil, differences: conflictingFields)
     }
+  }
+
+  /// What the confirmation before deleting `item` names: its title, and what refers to it.
+  func deletionName(_ item: __MODEL__) -> String {
+    // add-relation: deletion name
+    return item.__title__
   }
 
   func add() { add__MODEL__() }
