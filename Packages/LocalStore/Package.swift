@@ -45,8 +45,9 @@ let package = Package(
       name: "LocalStoreSQLite", dependencies: ["LocalStore", "LocalStoreCSQLite"],
       swiftSettings: swiftSettings),
     // Sync with a Kinto server: a module of its own (Foundation's URLSession, no packages), so
-    // that a store that does not sync links none of it.
-    .target(name: "LocalStoreSync", swiftSettings: swiftSettings),
+    // that a store that does not sync links none of it. Its synced store is a LocalRepository
+    // of envelopes, so it depends on the store, never the other way round.
+    .target(name: "LocalStoreSync", dependencies: ["LocalStore"], swiftSettings: swiftSettings),
     // Front-end kits: a generic terminal toolkit, and the command-line plumbing every tool
     // made from the template shares (console, arguments, data folder, exit codes).
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
@@ -74,7 +75,8 @@ let package = Package(
     // The sync tests: fast ones always; against a real Kinto (scripts/sync-server) when
     // SYNC_SERVER_TESTS is memory or postgresql (`make check`).
     .testTarget(
-      name: "LocalStoreSyncTests", dependencies: ["LocalStoreSync", "LocalStoreTestSupport"],
+      name: "LocalStoreSyncTests",
+      dependencies: ["LocalStoreSync", "LocalStore", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "LocalStoreTestSupport"],

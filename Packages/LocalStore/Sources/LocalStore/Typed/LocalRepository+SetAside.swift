@@ -103,6 +103,8 @@ extension LocalRepository {
     switch change {
     case .delete:
       return !change.changesAnything(in: cache)
+    case .saveAndDelete(let items, let ids):
+      return holds(.save(items), in: cache) && holds(.delete(ids), in: cache)
     case .save(let items):
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
