@@ -5,9 +5,10 @@
 // Any package depends on it by path, whatever its own targets are called:
 //   .package(path: "Packages/LocalStore")
 //   .product(name: "LocalStore", package: "LocalStore")
-// Its module names (LocalStore, LocalStoreSQLite, LocalStoreCSQLite, TerminalUI,
-// CommandLineKit, LocalStoreTestSupport, StoreWriter) leave an app's layers (Models,
-// Persistence, ViewModels, App) free: SwiftPM refuses two targets of one name in a graph.
+// Its module names (LocalStore, LocalStoreSQLite, LocalStoreCSQLite, LocalStoreSync,
+// TerminalUI, CommandLineKit, LocalStoreTestSupport, StoreWriter, SyncDevice) leave an app's
+// layers (Models, Persistence, ViewModels, App) free: SwiftPM refuses two targets of one name
+// in a graph.
 
 import PackageDescription
 
@@ -62,6 +63,10 @@ let package = Package(
       name: "StoreWriter",
       dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],
       path: "Tests/StoreWriter", swiftSettings: swiftSettings),
+    // The child process of the sync kill loop: edits and syncs a synced store until killed.
+    .executableTarget(
+      name: "SyncDevice", dependencies: ["LocalStoreSync", "LocalStoreTestSupport"],
+      path: "Tests/SyncDevice", swiftSettings: swiftSettings),
     .testTarget(
       name: "LocalStoreTests",
       dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],
