@@ -82,12 +82,28 @@ nonisolated struct CommandArguments {
       guard let text = try single(.to) else {
         throw .missingOption(OptionName.to.rawValue, subcommand: subcommand)
       }
-      guard let kind = StoreKind(rawValue: text.lowercased()) else {
+      // The synced store is chosen by `questions sync`, which also needs a server.
+      guard let kind = StoreKind(rawValue: text.lowercased()), kind != .synced else {
         throw .invalidValue(
           text, option: OptionName.to.rawValue, expected: "sqlite or journal",
           subcommand: subcommand)
       }
       return .migrate(to: kind)
+    case .sync:
+      try noPositionals()
+      let server = try single(.server)
+      let user = try single(.user)
+      if server?.allSatisfy(\.isWhitespace) == true {
+        throw .blankValue("--server", subcommand: subcommand)
+      }
+      if user?.allSatisfy(\.isWhitespace) == true {
+        throw .blankValue("--user", subcommand: subcommand)
+      }
+      let status = flags.contains(.status)
+      if status, let given = server != nil ? "--server" : user != nil ? "--user" : nil {
+        throw .unexpectedArgument(given, subcommand: subcommand)
+      }
+      return .sync(server: server, user: user, status: status)
     case .export:
       try noPositionals(after: 1)
       return .export(format: try format(), destination: positionals.first)
