@@ -69,7 +69,7 @@ let package = Package(
       path: "Tests/SyncDevice", swiftSettings: swiftSettings),
     .testTarget(
       name: "LocalStoreTests",
-      dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],
+      dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreSync", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "LocalStoreSQLiteTests",

@@ -16,7 +16,8 @@ enum ItemChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable 
   case save([Item])
   /// Remove the items with these IDs.
   case delete([Item.ID])
-  /// Insert or replace `save`, in order, then remove the items with the IDs `delete`.
+  /// Remove the items with the IDs `delete`, then insert or replace `save`, in order (an ID
+  /// in both moves its item to the end).
   case saveAndDelete(save: [Item], delete: [Item.ID])
 
   private enum CodingKeys: String, CodingKey { case save, delete }
@@ -66,8 +67,8 @@ enum ItemChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable 
     case .delete(let ids):
       for id in ids { cache.removeValue(forKey: id) }
     case .saveAndDelete(let items, let ids):
-      ItemChange.save(items).apply(to: &cache)
       ItemChange.delete(ids).apply(to: &cache)
+      ItemChange.save(items).apply(to: &cache)
     }
   }
 

@@ -104,7 +104,9 @@ extension LocalRepository {
     case .delete:
       return !change.changesAnything(in: cache)
     case .saveAndDelete(let items, let ids):
-      return holds(.save(items), in: cache) && holds(.delete(ids), in: cache)
+      let saved = Set(items.map(\.id))
+      return holds(.save(items), in: cache)
+        && holds(.delete(ids.filter { !saved.contains($0) }), in: cache)
     case .save(let items):
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]

@@ -9,7 +9,8 @@ extension LocalRepository {
   /// others atomically (the sync module's store, which marks a change and its outbox entry,
   /// or applies a pulled page and its cursor, in one record). `decide` runs once, under the
   /// store's exclusive lock, and reads the items through its argument (`nil`: no such item);
-  /// the saves are applied in order, then the deletes. Subscribers of ``changes()`` hear of
+  /// the deletes are applied first, then the saves in order, so that an ID in both moves its
+  /// item to the end. Subscribers of ``changes()`` hear of
   /// the IDs of both once the change is durable.
   @discardableResult
   package func commitWrites(

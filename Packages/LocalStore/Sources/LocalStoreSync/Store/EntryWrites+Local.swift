@@ -10,6 +10,7 @@ extension EntryWrites {
     let revision = nextRevision(in: stored)
     var entry =
       entry(id, in: stored) ?? Entry(id: id, item: nil, lastModified: nil, revision: nil)
+    if entry.item == nil, item != nil { moveToEnd(id) }
     entry.item = item
     entry.revision = revision
     set(id, entry)

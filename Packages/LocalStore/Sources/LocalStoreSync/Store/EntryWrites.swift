@@ -13,6 +13,8 @@ struct EntryWrites<Item: Codable & Sendable> {
   private var changed: [String: Entry?] = [:]
   /// Their ids, in the order first changed.
   private var order: [String] = []
+  /// The ids of the entries to move to the end, as a new item is placed.
+  private var movedToEnd: Set<String> = []
 
   /// The entry `id` as the steps so far left it, `stored` giving the stored entries.
   func entry(_ id: String, in stored: (String) -> Entry?) -> Entry? {
@@ -23,6 +25,12 @@ struct EntryWrites<Item: Codable & Sendable> {
   /// Sets the entry `id` (`nil`: removes it).
   mutating func set(_ id: String, _ entry: Entry?) {
     if changed.updateValue(entry, forKey: id) == nil { order.append(id) }
+  }
+
+  /// Places entry `id` at the end of the store's order when it is written, as a new item is:
+  /// an item saved again after it was deleted here does not take its old place.
+  mutating func moveToEnd(_ id: String) {
+    movedToEnd.insert(id)
   }
 
   /// The ledger as the steps so far left it.
@@ -44,13 +52,15 @@ struct EntryWrites<Item: Codable & Sendable> {
   }
 
   /// The record to write: the entries saved, in order, and the ids of those removed that
-  /// are stored; `nil` when nothing changed.
+  /// are stored (and of those moved to the end: removed, then saved); `nil` when nothing
+  /// changed.
   func record(in stored: (String) -> Entry?) -> (save: [Entry], delete: [String])? {
     var save: [Entry] = []
     var delete: [String] = []
     for id in order {
       if let entry = changed[id] ?? nil {
         save.append(entry)
+        if movedToEnd.contains(id), stored(id) != nil { delete.append(id) }
       } else if stored(id) != nil {
         delete.append(id)
       }
