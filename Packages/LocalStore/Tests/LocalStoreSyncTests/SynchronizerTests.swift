@@ -193,6 +193,40 @@ struct SynchronizerTests {
   }
 
   @Test(arguments: StoreKind.allCases)
+  func aLostAnswerFollowedByANewerEditIsNoConflictWithItself(_ kind: StoreKind) async throws {
+    let fixture = try ServerFixture()
+    let a = try DeviceStore(kind)
+    var created = Note(title: "created")
+    var updated = Note(title: "updated")
+    try await a.save(updated)
+    _ = try await fixture.synchronizer(a).synchronize()
+    try await a.save(created)
+    updated.text = "first edit"
+    try await a.save(updated)
+
+    // The round reaches the server, and the process dies before recording the answer.
+    let pending = try await a.pendingChanges()
+    _ = try await fixture.client().write(
+      pending.map {
+        KintoWrite(
+          id: $0.id, fields: $0.fields,
+          precondition: $0.baseLastModified.map { .lastModified($0) } ?? .absent)
+      }, to: fixture.collection, batchMaxRequests: 4)
+    // Restarted, the person edits both again before the next round.
+    created.text = "edited after the crash"
+    updated.text = "second edit"
+    try await a.save(created)
+    try await a.save(updated)
+
+    let outcome = try await fixture.synchronizer(a).synchronize()
+    #expect(outcome.conflicts.isEmpty && outcome.sent == 2)
+    #expect(try await a.pendingCount() == 0)
+    let other = try DeviceStore(kind)
+    _ = try await fixture.synchronizer(other).synchronize()
+    #expect(try await other.notes() == [created, updated])
+  }
+
+  @Test(arguments: StoreKind.allCases)
   func aLocalEditMadeBetweenPushAndPullIsSentNextRoundWithoutAConflict(_ kind: StoreKind) async throws {
     let fixture = try ServerFixture()
     let draft = Note(title: "draft")

@@ -15,6 +15,7 @@ extension EntryWrites {
     case .acknowledged(let id, let revision, let lastModified):
       guard var entry = entry(id, in: stored) else { return }
       entry.lastModified = lastModified
+      entry.earlier = nil
       if entry.revision == revision {
         entry.revision = nil
         entry.conflict = nil
@@ -35,6 +36,7 @@ extension EntryWrites {
       guard var entry = entry(id, in: stored), entry.revision == revision else { return }
       entry.lastModified = lastModified
       entry.conflict = nil
+      entry.earlier = nil
       set(id, entry)
     case .conflict(let conflict):
       guard var entry = entry(conflict.id, in: stored), entry.revision == conflict.pendingRevision

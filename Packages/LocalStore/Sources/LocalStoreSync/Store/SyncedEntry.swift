@@ -22,6 +22,9 @@ struct SyncedEntry<Item: Codable & Sendable>: Codable, Identifiable, Sendable {
   var revision: UInt64?
   /// The conflict the pending change ran into, until it is resolved.
   var conflict: StoredConflict?
+  /// The ``FieldsDigest``s of the pending versions later local edits replaced since the
+  /// server last acknowledged one, the latest last (see ``PendingChange/earlierVersions``).
+  var earlier: [UInt64]?
   /// The ledger, on the ledger's entry only.
   var ledger: SyncLedger?
 

@@ -42,6 +42,7 @@ extension SyncedRepository {
       if keepingMine {
         entry.lastModified = remote?.lastModified
         entry.conflict = nil
+        entry.earlier = nil
         writes.set(recordID, entry)
       } else if let remote, let item, remote.lastModified == theirs?.lastModified {
         writes.replace(recordID, with: (item, remote.lastModified))

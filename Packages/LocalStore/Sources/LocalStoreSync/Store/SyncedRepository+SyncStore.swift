@@ -15,7 +15,8 @@ extension SyncedRepository: SyncStore {
       .map { entry in
         PendingChange(
           id: entry.id, fields: try entry.item.map { try codec.record(of: $0).fields },
-          baseLastModified: entry.lastModified, revision: entry.revision ?? 0)
+          baseLastModified: entry.lastModified, revision: entry.revision ?? 0,
+          earlierVersions: Set(entry.earlier ?? []))
       }
   }
 

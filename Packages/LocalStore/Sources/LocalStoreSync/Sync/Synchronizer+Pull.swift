@@ -33,6 +33,11 @@ extension Synchronizer {
       return .acknowledged(id: record.id, revision: pending.revision, lastModified: stamp)
     }
     if pending.baseLastModified == record.lastModified { return nil }
+    if pending.isEarlierVersion(on: record) {
+      // This device's own earlier version: the pending change goes over it next round.
+      let stamp = record.isDeleted ? nil : record.lastModified
+      return .rebase(id: record.id, revision: pending.revision, lastModified: stamp)
+    }
     return conflicted(pending, remote: record, into: &outcome)
   }
 }

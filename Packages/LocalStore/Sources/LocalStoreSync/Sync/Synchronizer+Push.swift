@@ -50,6 +50,11 @@ extension Synchronizer {
         let stamp = current.flatMap { $0.isDeleted ? nil : $0.lastModified }
         return .acknowledged(id: change.id, revision: change.revision, lastModified: stamp)
       }
+      if change.isEarlierVersion(on: current) {
+        // This device's own earlier version, sent in a round whose answer was lost.
+        let stamp = current.flatMap { $0.isDeleted ? nil : $0.lastModified }
+        return .rebase(id: change.id, revision: change.revision, lastModified: stamp)
+      }
       return conflicted(change, remote: current, into: &outcome)
     }
   }
