@@ -59,6 +59,10 @@ import Testing
     ["sync", "--server", " ", "--user", "u"],
     ["sync", "--status", "--server", "http://127.0.0.1:9/v1"],
     ["sync", "extra"],
+    ["sync", "--keep", "both", "abcd"],
+    ["sync", "--keep", "mine"],
+    ["sync", "--keep", "mine", "xyz!"],
+    ["sync", "--keep", "mine", "abcd", "--server", "http://127.0.0.1:9/v1"],
   ])
   func wrongArgumentsAreUsageErrors(_ arguments: [String]) async throws {
     let result = try await questions(arguments, environment: ["QUESTIONS_SYNC_PASSWORD": "pw"])
@@ -116,6 +120,12 @@ import Testing
     #expect(result.status == 1)
     #expect(result.standardError.contains(file.path))
     #expect(!result.standardError.contains("hunter2"))
+  }
+
+  @Test func keepingAVersionWhereNothingConflictsNamesTheID() async throws {
+    let result = try await questions(["sync", "--keep", "mine", "abcd"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("abcd"))
   }
 
   @Test func theHelpPageSaysWhereThePasswordComesFrom() async throws {

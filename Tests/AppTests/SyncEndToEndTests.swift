@@ -153,6 +153,32 @@ struct SyncEndToEndTests {
       #expect((report["conflicts"] as? [Any])?.count == 1)
       #expect(report["pending"] as? Int == 1)
       #expect(try await b.run(["sync", "--status"]).standardOutput.contains("Conflicts: 1"))
+
+      // Keep mine on b: sent over a's version, which a then pulls.
+      let kept = try await b.run(["sync", "--keep", "mine", String(id.prefix(8))])
+      #expect(kept.status == 0, "\(kept.standardError)")
+      #expect(kept.standardOutput.contains("sent on the next sync"))
+      #expect(try await b.sync().status == 0)
+      #expect(try await a.sync().status == 0)
+      #expect(try await a.questions().first?.answer == "from b")
+      #expect(try await b.run(["sync", "--keep", "mine", id]).status == 1)
+    }
+  }
+
+  @Test func keepingTheirsTakesTheServersVersionAndSendsNothing() async throws {
+    try await withServer { server in
+      let a = try Device("A", server: server)
+      let b = try Device("B", server: server)
+      let id = try await a.add("contested")
+      #expect(try await a.syncFirst().status == 0)
+      #expect(try await b.syncFirst().status == 0)
+      #expect(try await b.run(["edit", id, "--answer", "from b"]).status == 0)
+      #expect(try await a.run(["delete", id]).status == 0)
+      #expect(try await a.sync().status == 0)
+      #expect(try await b.sync().status == 1)
+      #expect(try await b.run(["sync", "--keep", "theirs", id]).status == 0)
+      #expect(try await b.questions().isEmpty)
+      #expect(try await b.run(["sync", "--status"]).standardOutput.contains("Pending changes: 0"))
     }
   }
 

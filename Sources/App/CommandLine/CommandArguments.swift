@@ -90,6 +90,22 @@ nonisolated struct CommandArguments {
       }
       return .migrate(to: kind)
     case .sync:
+      if let side = try single(.keep) {
+        guard ["mine", "theirs"].contains(side.lowercased()) else {
+          throw .invalidValue(
+            side, option: OptionName.keep.rawValue, expected: "mine or theirs",
+            subcommand: subcommand)
+        }
+        if let given = [OptionName.server, .user].first(where: { values[$0] != nil }) {
+          throw .unexpectedArgument(given.rawValue, subcommand: subcommand)
+        }
+        if flags.contains(.status) { throw .unexpectedArgument("--status", subcommand: subcommand) }
+        let text = try exactlyOne("<id>")
+        guard let reference = QuestionReference(text) else {
+          throw .malformedID(text, subcommand: subcommand)
+        }
+        return .resolveSyncConflict(reference, keepMine: side.lowercased() == "mine")
+      }
       try noPositionals()
       let server = try single(.server)
       let user = try single(.user)

@@ -36,6 +36,8 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   case user = "--user"
   /// `--status`: print where the sync stands instead of syncing.
   case status = "--status"
+  /// `--keep mine|theirs`: which version settles a sync conflict.
+  case keep = "--keep"
 
   /// Looks up an option by its spelling on the command line, without any `=value`.
   init?(spelling: String) {
@@ -58,7 +60,8 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   /// Whether the option is followed by a value.
   var takesValue: Bool {
     switch self {
-    case .dataDirectory, .answer, .prompt, .tag, .count, .format, .apply, .to, .server, .user:
+    case .dataDirectory, .answer, .prompt, .tag, .count, .format, .apply, .to, .server, .user,
+      .keep:
       true
     case .json, .noColor, .help, .version, .skipInvalid, .status: false
     }

@@ -74,7 +74,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .sample: "sample"
     case .repair: "repair [--apply <file>]"
     case .migrate: "migrate --to sqlite|journal"
-    case .sync: "sync [--server <url> --user <name>] [--status]"
+    case .sync: "sync [--server <url> --user <name>] [--status] [--keep mine|theirs <id>]"
     case .export: "export [--format json|csv] [<file>]"
     case .import: "import <file> [--format json|csv] [--skip-invalid]"
     case .help: "help [<subcommand>]"
@@ -86,7 +86,9 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     switch self {
     case .add:
       [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
-    case .list, .sample, .repair, .quiz, .stats, .migrate, .sync: []
+    case .list, .sample, .repair, .quiz, .stats, .migrate: []
+    case .sync:
+      [("<id>", "With --keep: the question in conflict, by its id or its first 4 or more hex digits.")]
     case .show, .delete, .edit:
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
@@ -107,7 +109,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show, .delete, .search, .sample, .help, .stats: []
     case .repair: [.apply]
     case .migrate: [.to]
-    case .sync: [.server, .user, .status]
+    case .sync: [.server, .user, .status, .keep]
     case .export: [.format]
     case .import: [.format, .skipInvalid]
     }
@@ -146,6 +148,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
         ("--server <url>", "The Kinto server's address, such as http://127.0.0.1:8888/v1."),
         ("--user <name>", "The account's user name."),
         ("--status", "Print the pending changes, the last successful sync and the server."),
+        ("--keep mine|theirs", "Settle the conflict of <id>: keep this device's or the server's."),
       ]
     case .edit:
       [
@@ -174,7 +177,9 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
         an argument. After the first sync that succeeds, the server, user and password are
         kept in sync.credentials in the data folder (mode 0600), so a later sync needs none.
         The first sync moves the questions into the synced store (questions.synced.json).
-        When the server cannot be reached, changes stay pending for the next sync.
+        When the server cannot be reached, changes stay pending for the next sync. A question
+        changed here and on the server is a conflict: it keeps this device's version, unsent,
+        until `questions sync --keep mine <id>` (sent on the next sync) or `--keep theirs <id>`.
         """
     }
     guard self == .quiz else { return nil }

@@ -161,6 +161,10 @@ public struct CommandRunner {
       }
       return ExitCode.success
     }
+    if case .resolveSyncConflict(let reference, let keepMine) = command {
+      try await resolveSyncConflict(reference, keepMine: keepMine, in: directory)
+      return ExitCode.success
+    }
     if command == .stats {
       // Needs only the study history, so it works even when questions.json does not open.
       try await showStatistics(in: directory, json: invocation.options.json)
