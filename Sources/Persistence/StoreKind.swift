@@ -11,8 +11,8 @@ import Models
 /// The journal store (`questions.json`, ``/LocalStore/LocalRepository``) is the default and
 /// keeps every question in memory; the SQLite store (`questions.sqlite`,
 /// ``/LocalStoreSQLite/SQLiteRepository``) reads a page at a time, for banks larger than
-/// memory. The synced store (`questions.synced.json`,
-/// ``/LocalStoreSync/SyncedRepository``) is a journal store whose every change is also its
+/// memory. The synced store (`questions.synced.json`, `SyncedRepository` of the
+/// `LocalStoreSync` module) is a journal store whose every change is also its
 /// outbox entry for a Kinto server; `questions sync` moves a folder to it the first time, so
 /// that a folder that never syncs keeps its store and format. The choice is one word in
 /// `questions.store` in the data folder, written by `questions migrate` (or the first
