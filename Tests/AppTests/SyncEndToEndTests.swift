@@ -213,6 +213,36 @@ struct SyncEndToEndTests {
     }
   }
 
+  @Test func theFullScreenModeSyncsInTheBackgroundAndShowsTheState() async throws {
+    let server = try await KintoTestServer.start(backend: Self.backend)
+    let a = try Device("A", server: server)
+    let b = try Device("B", server: server)
+    _ = try await a.add("first on a")
+    #expect(try await a.syncFirst().status == 0)
+    let terminal = try PseudoTerminal(
+      executable: BuiltProducts.executable("questions"),
+      arguments: ["--data-dir", a.folder.url.path], columns: 80, rows: 24)
+    try terminal.waitForScreen { $0.line(0).contains("synced · 1") }
+
+    // B adds a question; another terminal on A adds one: A's screen syncs after the change
+    // settles, and shows B's question with no key pressed.
+    #expect(try await b.syncFirst().status == 0)
+    _ = try await b.add("from b")
+    #expect(try await b.sync().status == 0)
+    _ = try await a.add("second on a")
+    let synced = try terminal.waitForScreen {
+      $0.text.contains("from b") && $0.line(0).contains("synced · 3")
+    }
+    #expect(synced.text.contains("second on a"))
+
+    // The server goes away: the next change stays pending, and the screen says offline.
+    await server.stop()
+    _ = try await a.add("while offline")
+    try terminal.waitForScreen { $0.line(0).contains("offline, 1 pending") }
+    try terminal.send("q")
+    #expect(try terminal.waitForExit() == PseudoTerminal.ExitStatus(status: 0, wasSignalled: false))
+  }
+
   @Test func aServerThatGoesAwayLeavesTheChangePendingAndSaysSo() async throws {
     let server = try await KintoTestServer.start(backend: Self.backend)
     let a = try Device("A", server: server)
