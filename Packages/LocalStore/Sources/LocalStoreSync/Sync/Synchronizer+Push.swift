@@ -39,6 +39,7 @@ extension Synchronizer {
     switch result {
     case .applied(let record):
       outcome.sent += 1
+      outcome.pushedVersions[change.id] = record.lastModified
       return .acknowledged(
         id: change.id, revision: change.revision, lastModified: record.lastModified)
     case .notFound:
