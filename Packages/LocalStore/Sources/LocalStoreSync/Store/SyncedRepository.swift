@@ -51,6 +51,11 @@ where Item.ID: SyncRecordID & Codable {
   /// Opens the synced store `filename` in `directory` on the store's own queue; a missing
   /// file is an empty store, created with the first change.
   ///
+  /// `configuration` is the store's (layout, size cap, lock timeout, durability); its schema
+  /// version and migrations apply to the stored envelopes (`{"id", "item", "lastModified",
+  /// "revision", ...}`), not to `Item` alone, so a migration step of a synced store reads and
+  /// writes that shape.
+  ///
   /// - Throws: `PersistenceError` when the name is invalid or a file exists but cannot be
   ///   read; the files are then left as they were.
   public static func open(
