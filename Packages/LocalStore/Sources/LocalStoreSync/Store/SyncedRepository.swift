@@ -23,7 +23,10 @@ import LocalStore
 /// more entry, the ledger), is one more record, all or nothing. A change is sent with its
 /// precondition: a create `If-None-Match: *`, an update or delete `If-Match` on that base;
 /// an answer lost with the process is found out on the next round, which sees the change
-/// already held by the server (see ``Synchronizer``), so nothing is applied twice.
+/// already held by the server (see ``Synchronizer``), so nothing is applied twice. A local
+/// edit that replaces a pending change keeps the digest of the version it replaced
+/// (``PendingChange/earlierVersions``): if that version reached the server in a round whose
+/// answer was lost, the next round recognises it as this device's own, not as a conflict.
 ///
 /// Remote changes go in through the same store and the same change feed as local ones, so
 /// ``changes()`` tells every follower, in this process or another, of pulled items too.
