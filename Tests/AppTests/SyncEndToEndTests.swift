@@ -143,7 +143,8 @@ struct SyncEndToEndTests {
 
       let second = try await b.sync()
       #expect(second.status == 1)
-      #expect(second.standardOutput.contains("Conflict \(id.lowercased())"))
+      #expect(second.standardError.contains("Conflict \(id.lowercased())"))
+      #expect(second.standardOutput.isEmpty)
       #expect(second.standardError.contains("changed here and on the server"))
       #expect(try await b.questions().first?.answer == "from b")
       let json = try await b.run(["sync", "--json"])
@@ -157,7 +158,7 @@ struct SyncEndToEndTests {
       // Keep mine on b: sent over a's version, which a then pulls.
       let kept = try await b.run(["sync", "--keep", "mine", String(id.prefix(8))])
       #expect(kept.status == 0, "\(kept.standardError)")
-      #expect(kept.standardOutput.contains("sent on the next sync"))
+      #expect(kept.standardError.contains("sent on the next sync"))
       #expect(try await b.sync().status == 0)
       #expect(try await a.sync().status == 0)
       #expect(try await a.questions().first?.answer == "from b")
@@ -201,7 +202,7 @@ struct SyncEndToEndTests {
 
       let first = try await a.syncFirst()
       #expect(first.status == 0, "\(first.standardError)")
-      #expect(first.standardOutput.contains("Moved 30 questions into the synced store"))
+      #expect(first.standardError.contains("Moved 30 questions into the synced store"))
       let setting = try String(
         contentsOf: a.folder.appending("questions.store"), encoding: .utf8)
       #expect(setting.trimmingCharacters(in: .whitespacesAndNewlines) == "synced")

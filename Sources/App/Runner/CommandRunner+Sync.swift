@@ -15,7 +15,8 @@ extension CommandRunner {
   nonisolated static let syncCollection = "questions"
 
   /// Syncs the questions of `directory` once with the server named by `server` and `user`,
-  /// or remembered from the last success; prints what moved and any conflict.
+  /// or remembered from the last success; reports what moved and any conflict (JSON on
+  /// standard output with `--json`, else sentences on standard error, as every report).
   ///
   /// The first sync checks the server and the account (creating the collection), then moves
   /// the folder to the synced store (``/Persistence/StoreMover``): every question is then a
@@ -82,7 +83,12 @@ extension CommandRunner {
       movedToSyncedStore: moved, sent: outcome.sent + outcome.alreadyOnServer,
       pulled: outcome.pulled, pending: await store.pendingCount(),
       conflicts: conflicts.map(SyncReport.Conflict.init))
-    console.writeOutput(json ? try JSONFormatter().encode(report) : report.text)
+    // A report, as every command's: JSON on standard output, else sentences on standard error.
+    if json {
+      console.writeOutput(try JSONFormatter().encode(report))
+    } else {
+      console.writeError(report.text)
+    }
     if !conflicts.isEmpty { throw .syncConflicts(conflicts.count) }
   }
 

@@ -14,7 +14,7 @@ extension CommandRunner {
   /// - Throws: ``AppError/noSuchQuestion(_:)`` when no question in conflict matches (the
   ///   message names the id as typed), or the store's error.
   func resolveSyncConflict(
-    _ reference: QuestionReference, keepMine: Bool, in directory: URL
+    _ reference: QuestionReference, keepMine: Bool, in directory: URL, json: Bool
   ) async throws(AppError) {
     let store: SyncedRepository<Question>
     let conflicts: [ItemConflict<Question>]
@@ -41,9 +41,15 @@ extension CommandRunner {
       throw .store(error)
     }
     let title = "\"\(TerminalText.excerpt(question.prompt, limit: 60))\""
-    console.writeOutput(
-      keepMine
-        ? "Kept this device's version of \(title); it is sent on the next sync.\n"
-        : "Kept the server's version of \(title).\n")
+    if json {
+      console.writeOutput(
+        try JSONFormatter().encode(
+          ["id": question.id.uuidString, "kept": keepMine ? "mine" : "theirs"]))
+    } else {
+      console.writeError(
+        keepMine
+          ? "Kept this device's version of \(title); it is sent on the next sync.\n"
+          : "Kept the server's version of \(title).\n")
+    }
   }
 }

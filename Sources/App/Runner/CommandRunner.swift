@@ -162,7 +162,8 @@ public struct CommandRunner {
       return ExitCode.success
     }
     if case .resolveSyncConflict(let reference, let keepMine) = command {
-      try await resolveSyncConflict(reference, keepMine: keepMine, in: directory)
+      try await resolveSyncConflict(
+        reference, keepMine: keepMine, in: directory, json: invocation.options.json)
       return ExitCode.success
     }
     if command == .stats {
