@@ -10,12 +10,19 @@ nonisolated public struct SyncRoundResult: Equatable, Sendable {
   public var reachedServer: Bool
   /// Why the round failed otherwise (a wrong password, a bad answer), or `nil`.
   public var failure: String?
+  /// How long to wait before the next round: the server's `Backoff` or `Retry-After`, or a
+  /// growing delay after failures; `nil`: no wait.
+  public var waitBeforeNext: Duration?
 
   /// A round's outcome.
-  public init(pending: Int, conflicts: Int, reachedServer: Bool, failure: String? = nil) {
+  public init(
+    pending: Int, conflicts: Int, reachedServer: Bool, failure: String? = nil,
+    waitBeforeNext: Duration? = nil
+  ) {
     self.pending = pending
     self.conflicts = conflicts
     self.reachedServer = reachedServer
     self.failure = failure
+    self.waitBeforeNext = waitBeforeNext
   }
 }

@@ -20,6 +20,8 @@ import Observation
   @ObservationIgnored private var isRunning = false
   /// Whether another round was asked for while one ran.
   @ObservationIgnored private var needsAnotherRound = false
+  /// No round before this instant: the last round's ``SyncRoundResult/waitBeforeNext``.
+  @ObservationIgnored private var notBefore: ContinuousClock.Instant?
   /// One round.
   @ObservationIgnored private let round: @Sendable () async -> SyncRoundResult
 
@@ -32,8 +34,11 @@ import Observation
     self.round = round
   }
 
-  /// Runs a round now, or once more after the one under way.
+  /// Runs a round now, or once more after the one under way; does nothing while the last
+  /// round's wait (the server's `Backoff` or `Retry-After`, or a delay after failures) runs:
+  /// the changes stay pending for the first round after it.
   public func syncNow() async {
+    if let notBefore, ContinuousClock.now < notBefore { return }
     if isRunning {
       needsAnotherRound = true
       return
@@ -45,7 +50,8 @@ import Observation
       let result = await round()
       rounds += 1
       indicator = SyncIndicator(result)
-    } while needsAnotherRound && !Task.isCancelled
+      notBefore = result.waitBeforeNext.map { ContinuousClock.now + $0 }
+    } while needsAnotherRound && notBefore == nil && !Task.isCancelled
   }
 
   /// Syncs at once, then `debounce` after each change of `changes` (changes that arrive

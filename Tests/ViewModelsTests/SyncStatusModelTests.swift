@@ -73,6 +73,20 @@ private actor RoundGate {
     #expect(await gate.mostAtOnce == 1)
   }
 
+  @Test func theServersWaitHoldsTheNextRoundBackUntilItPasses() async throws {
+    let model = SyncStatusModel {
+      SyncRoundResult(
+        pending: 1, conflicts: 0, reachedServer: false, waitBeforeNext: .milliseconds(300))
+    }
+    await model.syncNow()
+    await model.syncNow()
+    #expect(model.rounds == 1)
+    #expect(model.indicator == .offline(pending: 1))
+    try await Task.sleep(for: .milliseconds(400))
+    await model.syncNow()
+    #expect(model.rounds == 2)
+  }
+
   @Test func keepingSyncedRunsARoundAtOnceAndOneAfterAChange() async throws {
     let notes = InMemoryRepository<Note>()
     let model = SyncStatusModel {

@@ -28,30 +28,51 @@ extension CommandRunner {
         credentials: KintoCredentials(user: credentials.user, password: credentials.password),
         timeout: .seconds(15)))
     let synchronizer = Synchronizer(client: client, store: store, collection: Self.syncCollection)
-    return SyncStatusModel { await Self.backgroundRound(synchronizer) }
+    let failures = FailureCount()
+    return SyncStatusModel { await Self.backgroundRound(synchronizer, failures: failures) }
+  }
+
+  /// How many background rounds in a row failed, for the growing wait after each.
+  actor FailureCount {
+    private var count = 0
+
+    /// Records a round's end; returns the failures in a row so far (0 after a success).
+    func record(failed: Bool) -> Int {
+      count = failed ? count + 1 : 0
+      return count
+    }
   }
 
   /// One round, its outcome as the counts the status line shows; never throws: a failed round
-  /// is a state (offline, failed), and what it did not send stays pending.
+  /// is a state (offline, failed), and what it did not send stays pending. The wait before
+  /// the next round is the server's `Backoff` after a success, and after a failure the
+  /// ``/LocalStoreSync/RetrySchedule``'s growing delay with jitter, at least the server's
+  /// `Retry-After` or `Backoff`.
   nonisolated static func backgroundRound(
-    _ synchronizer: Synchronizer<SyncedRepository<Question>>
+    _ synchronizer: Synchronizer<SyncedRepository<Question>>, failures: FailureCount
   ) async -> SyncRoundResult {
     let store = synchronizer.store
     var reachedServer = true
     var failure: String?
+    var wait: Duration?
     do {
-      _ = try await synchronizer.synchronize()
+      let outcome = try await synchronizer.synchronize()
       try? await store.recordSuccessfulSync()
+      _ = await failures.record(failed: false)
+      wait = outcome.advice.wait
     } catch let error as SyncError {
       switch error {
       case .offline, .serverUnavailable: reachedServer = false
       default: failure = error.errorDescription
       }
+      let count = await failures.record(failed: true)
+      wait = RetrySchedule().delay(afterFailures: count, serverWait: error.serverWait)
     } catch {
       failure = String(describing: error)
+      wait = RetrySchedule().delay(afterFailures: await failures.record(failed: true))
     }
     return SyncRoundResult(
       pending: await store.pendingCount(), conflicts: (try? await store.conflicts().count) ?? 0,
-      reachedServer: reachedServer, failure: failure)
+      reachedServer: reachedServer, failure: failure, waitBeforeNext: wait)
   }
 }
