@@ -18,7 +18,7 @@ extension CommandRunner {
   /// sync. A credentials file that cannot be read is `questions sync`'s to report.
   func backgroundSync(
     for repository: any Repository<Question>, in directory: URL
-  ) -> SyncStatusModel? {
+  ) async -> SyncStatusModel? {
     guard let store = repository as? SyncedRepository<Question>,
       let credentials = try? SyncCredentials.load(from: directory)
     else { return nil }
@@ -29,7 +29,11 @@ extension CommandRunner {
         timeout: .seconds(15)))
     let synchronizer = Synchronizer(client: client, store: store, collection: Self.syncCollection)
     let failures = FailureCount()
-    return SyncStatusModel { await Self.backgroundRound(synchronizer, failures: failures) }
+    // Until the first round ends: what waits, as the store says now.
+    let pending = await store.pendingCount()
+    return SyncStatusModel(indicator: pending == 0 ? .synced : .pending(pending)) {
+      await Self.backgroundRound(synchronizer, failures: failures)
+    }
   }
 
   /// How many background rounds in a row failed, for the growing wait after each.

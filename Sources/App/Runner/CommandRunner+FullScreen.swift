@@ -53,7 +53,7 @@ extension CommandRunner {
     if let warning = opened.warnings.first { model.showNotice(Self.notice(for: warning)) }
     // A folder that synced once syncs in the background while the screen is open: after
     // changes settle, and every minute. Leaving this scope cancels it with the following.
-    let sync = backgroundSync(for: questions, in: directory)
+    let sync = await backgroundSync(for: questions, in: directory)
     let syncChanges = sync == nil ? nil : await questions.changes()
     async let _ = sync?.keepSynced(
       following: syncChanges ?? .finished, debounce: Self.backgroundSyncDebounce,

@@ -35,6 +35,7 @@ import ViewModels
     let runner = CommandRunner(
       context: ProcessContext(environment: [:], currentDirectory: folder.url),
       console: CapturedConsole())
-    #expect(runner.backgroundSync(for: InMemoryRepository<Question>(), in: folder.url) == nil)
+    #expect(
+      await runner.backgroundSync(for: InMemoryRepository<Question>(), in: folder.url) == nil)
   }
 }
