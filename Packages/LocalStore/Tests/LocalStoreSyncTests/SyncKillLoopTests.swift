@@ -55,6 +55,7 @@ struct SyncKillLoopTests {
         run.wasKilled ? min(runLength * 1.1, .seconds(20)) : ContinuousClock.now - started
       #expect(run.errors.isEmpty, "run \(seed): \(run.errors)")
       if run.wasKilled {
+        try await ServerHistory.untilQuiet(fixture)
         tally.kills += 1
         if run.lines.last == "round-start" { tally.killedMidRound += 1 }
       } else {

@@ -33,6 +33,28 @@ struct ServerHistory {
     }
   }
 
+  /// Returns once the server has recorded no write for 300 ms: a request of a device killed
+  /// mid-round may still be under way there. Kinto checks `If-Match` and writes in two steps,
+  /// so such a request and the same one sent again by the restarted device can both pass the
+  /// check on PostgreSQL and write the same version twice; a real device restarts later than
+  /// that, and the loop waits as it would.
+  static func untilQuiet(_ fixture: ServerFixture) async throws {
+    let client = fixture.client()
+    let query =
+      "collection_id=\(fixture.collection)&resource_name=record&_sort=-last_modified&_limit=1"
+    guard
+      let url = URL(
+        string: fixture.server.url.absoluteString + "/buckets/default/history?" + query)
+    else { return }
+    var newest = try await client.changes(at: url).records.first?.lastModified
+    while true {
+      try await Task.sleep(for: .milliseconds(300))
+      let now = try await client.changes(at: url).records.first?.lastModified
+      if now == newest { return }
+      newest = now
+    }
+  }
+
   /// How many writes were recorded.
   var count: Int { writes.values.reduce(0) { $0 + $1.values.reduce(0, +) } }
 
