@@ -50,7 +50,7 @@ extension CommandRunner {
   /// One round, its outcome as the counts the status line shows; never throws: a failed round
   /// is a state (offline, failed), and what it did not send stays pending. The wait before
   /// the next round is the server's `Backoff` after a success, and after a failure the
-  /// ``/LocalStoreSync/RetrySchedule``'s growing delay with jitter, at least the server's
+  /// `RetrySchedule`'s growing delay with jitter, at least the server's
   /// `Retry-After` or `Backoff`.
   nonisolated static func backgroundRound(
     _ synchronizer: Synchronizer<SyncedRepository<Question>>, failures: FailureCount
