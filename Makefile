@@ -24,7 +24,9 @@
 #                replaced every 2 ms under 2 and 4 writers, one killed per round:
 #                LockTamperingCheckTests; rounds per row: LOCK_CHECK_ROUNDS, 8 by default), and
 #                the sync tests against a real Kinto, in memory then on PostgreSQL
-#                (LocalStoreSyncTests with SYNC_SERVER_TESTS=memory, then =postgresql).
+#                (LocalStoreSyncTests with SYNC_SERVER_TESTS=memory, the kill loop's 200 kills
+#                with SYNC_KILLS=full, then =postgresql), and `questions sync` end to end
+#                (SyncEndToEndTests).
 #                Needs python3 too (the availability, tutorial and claims checks; the sync
 #                tests, with venv, pip and PyPI the first time) and PostgreSQL's initdb and pg_ctl
 #   test-tsan    run both test suites under the thread sanitizer (builds in .build-tsan)

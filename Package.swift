@@ -38,6 +38,7 @@ let package = Package(
       dependencies: [
         "Models", .product(name: "LocalStore", package: "LocalStore"),
         .product(name: "LocalStoreSQLite", package: "LocalStore"),
+        .product(name: "LocalStoreSync", package: "LocalStore"),
       ],
       swiftSettings: swiftSettings),
     .target(
@@ -53,6 +54,7 @@ let package = Package(
         "Models", "Persistence", "ViewModels",
         .product(name: "LocalStore", package: "LocalStore"),
         .product(name: "LocalStoreSQLite", package: "LocalStore"),
+        .product(name: "LocalStoreSync", package: "LocalStore"),
         .product(name: "TerminalUI", package: "LocalStore"),
         .product(name: "CommandLineKit", package: "LocalStore"),
       ],
@@ -92,6 +94,7 @@ let package = Package(
         "App", "Models", "Persistence", "ViewModels",
         .product(name: "LocalStore", package: "LocalStore"),
         .product(name: "LocalStoreSQLite", package: "LocalStore"),
+        .product(name: "LocalStoreSync", package: "LocalStore"),
         .product(name: "TerminalUI", package: "LocalStore"),
         .product(name: "CommandLineKit", package: "LocalStore"),
         .product(name: "LocalStoreTestSupport", package: "LocalStore"),

@@ -5,9 +5,10 @@
 // Any package depends on it by path, whatever its own targets are called:
 //   .package(path: "Packages/LocalStore")
 //   .product(name: "LocalStore", package: "LocalStore")
-// Its module names (LocalStore, LocalStoreSQLite, LocalStoreCSQLite, TerminalUI,
-// CommandLineKit, LocalStoreTestSupport, StoreWriter) leave an app's layers (Models,
-// Persistence, ViewModels, App) free: SwiftPM refuses two targets of one name in a graph.
+// Its module names (LocalStore, LocalStoreSQLite, LocalStoreCSQLite, LocalStoreSync,
+// TerminalUI, CommandLineKit, LocalStoreTestSupport, StoreWriter, SyncDevice) leave an app's
+// layers (Models, Persistence, ViewModels, App) free: SwiftPM refuses two targets of one name
+// in a graph.
 
 import PackageDescription
 
@@ -45,8 +46,9 @@ let package = Package(
       name: "LocalStoreSQLite", dependencies: ["LocalStore", "LocalStoreCSQLite"],
       swiftSettings: swiftSettings),
     // Sync with a Kinto server: a module of its own (Foundation's URLSession, no packages), so
-    // that a store that does not sync links none of it.
-    .target(name: "LocalStoreSync", swiftSettings: swiftSettings),
+    // that a store that does not sync links none of it. Its synced store is a LocalRepository
+    // of envelopes, so it depends on the store, never the other way round.
+    .target(name: "LocalStoreSync", dependencies: ["LocalStore"], swiftSettings: swiftSettings),
     // Front-end kits: a generic terminal toolkit, and the command-line plumbing every tool
     // made from the template shares (console, arguments, data folder, exit codes).
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
@@ -61,9 +63,13 @@ let package = Package(
       name: "StoreWriter",
       dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],
       path: "Tests/StoreWriter", swiftSettings: swiftSettings),
+    // The child process of the sync kill loop: edits and syncs a synced store until killed.
+    .executableTarget(
+      name: "SyncDevice", dependencies: ["LocalStoreSync", "LocalStoreTestSupport"],
+      path: "Tests/SyncDevice", swiftSettings: swiftSettings),
     .testTarget(
       name: "LocalStoreTests",
-      dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreTestSupport"],
+      dependencies: ["LocalStore", "LocalStoreSQLite", "LocalStoreSync", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "LocalStoreSQLiteTests",
@@ -74,7 +80,8 @@ let package = Package(
     // The sync tests: fast ones always; against a real Kinto (scripts/sync-server) when
     // SYNC_SERVER_TESTS is memory or postgresql (`make check`).
     .testTarget(
-      name: "LocalStoreSyncTests", dependencies: ["LocalStoreSync", "LocalStoreTestSupport"],
+      name: "LocalStoreSyncTests",
+      dependencies: ["LocalStoreSync", "LocalStore", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "LocalStoreTestSupport"],

@@ -3,6 +3,7 @@
 import Foundation
 import LocalStore
 import LocalStoreSQLite
+import LocalStoreSync
 import Models
 
 /// The store that keeps the questions of a data folder, as its setting file says.
@@ -10,13 +11,19 @@ import Models
 /// The journal store (`questions.json`, ``/LocalStore/LocalRepository``) is the default and
 /// keeps every question in memory; the SQLite store (`questions.sqlite`,
 /// ``/LocalStoreSQLite/SQLiteRepository``) reads a page at a time, for banks larger than
-/// memory. The choice is one word in `questions.store` in the data folder, written by
-/// `questions migrate` only once the other store holds a verified copy of every question.
+/// memory. The synced store (`questions.synced.json`, `SyncedRepository` of the
+/// `LocalStoreSync` module) is a journal store whose every change is also its
+/// outbox entry for a Kinto server; `questions sync` moves a folder to it the first time, so
+/// that a folder that never syncs keeps its store and format. The choice is one word in
+/// `questions.store` in the data folder, written by `questions migrate` (or the first
+/// `questions sync`) only once the other store holds a verified copy of every question.
 public enum StoreKind: String, CaseIterable, Sendable {
   /// `questions.json` and its journal, the default.
   case journal
   /// `questions.sqlite`, a SQLite database with its write-ahead log.
   case sqlite
+  /// `questions.synced.json` and its journal: each question with its sync state.
+  case synced
 
   /// The setting file in the data folder: `journal` or `sqlite`; absent means `journal`.
   public static let settingFilename = "questions.store"
@@ -26,6 +33,7 @@ public enum StoreKind: String, CaseIterable, Sendable {
     switch self {
     case .journal: "questions.json"
     case .sqlite: "questions.sqlite"
+    case .synced: "questions.synced.json"
     }
   }
 
@@ -33,7 +41,7 @@ public enum StoreKind: String, CaseIterable, Sendable {
   /// name would read: a new store must never find an old one's log.
   public var companionFilenames: [String] {
     switch self {
-    case .journal: [filename + ".journal", filename + ".lock"]
+    case .journal, .synced: [filename + ".journal", filename + ".lock"]
     case .sqlite: [filename + "-wal", filename + "-shm"]
     }
   }
@@ -43,6 +51,7 @@ public enum StoreKind: String, CaseIterable, Sendable {
     switch self {
     case .journal: "the journal store (\(filename))"
     case .sqlite: "the SQLite store (\(filename))"
+    case .synced: "the synced store (\(filename))"
     }
   }
 
@@ -63,7 +72,7 @@ public enum StoreKind: String, CaseIterable, Sendable {
     guard let kind = StoreKind(rawValue: word) else {
       throw .unreadableSetting(
         "\(setting.path) says \"\(word.prefix(40))\", which names no store; it should say"
-          + " journal or sqlite (`questions migrate --to journal` writes it).")
+          + " journal, sqlite or synced (`questions migrate --to journal` writes it).")
     }
     return kind
   }
@@ -92,6 +101,15 @@ public enum StoreKind: String, CaseIterable, Sendable {
       let repository = try await SQLiteRepository<Question>.open(
         directory: directory, filename: filename)
       return OpenedStore(repository)
+    case .synced:
+      let repository = try await openSynced(in: directory)
+      return OpenedStore(repository, warnings: repository.warnings)
     }
+  }
+
+  /// Opens the synced store in `directory` as itself, for `questions sync`.
+  public func openSynced(in directory: URL) async throws -> SyncedRepository<Question> {
+    try await SyncedRepository<Question>.open(
+      directory: directory, filename: StoreKind.synced.filename)
   }
 }

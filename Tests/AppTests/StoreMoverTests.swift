@@ -3,6 +3,7 @@
 
 import Foundation
 import LocalStore
+import LocalStoreSync
 import LocalStoreSQLite
 import LocalStoreTestSupport
 import Models
@@ -65,7 +66,9 @@ private struct StoppedHere: Error {}
   /// Every step of both moves, each stopped right after: the folder opens with every
   /// question, from the old store before the switch and the new one after; the move run
   /// again then finishes.
-  @Test(arguments: [StoreKind.sqlite, .journal])
+  /// `.synced` is the first `questions sync`'s move: a journal store carried over to the
+  /// synced store, every question then a pending create.
+  @Test(arguments: [StoreKind.sqlite, .journal, .synced])
   func aMoveStoppedAfterAnyStepLeavesAStoreWithEveryQuestion(target: StoreKind) async throws {
     var steps: [StoreMover.Step] = []
     do {
@@ -98,6 +101,24 @@ private struct StoppedHere: Error {}
       #expect(try StoreKind.current(in: folder.url) == target)
       #expect(try await Self.questionsInUse(folder.url) == questions, "stopped after \(stop)")
     }
+  }
+
+  /// The first `questions sync` carries a folder over: the synced store holds every question
+  /// in order, each a pending create (sent `If-None-Match: *`), oldest first.
+  @Test func aFolderCarriedOverToTheSyncedStoreHasEveryQuestionPendingInOrder() async throws {
+    let folder = try TemporaryDirectory()
+    let questions = try await Self.seed(folder.url, count: 250)
+    let moved = try await StoreMover(directory: folder.url, batchSize: 100).move(to: .synced)
+    #expect(moved.questions == 250 && moved.from == .journal)
+    let store = try await StoreKind.synced.openSynced(in: folder.url)
+    #expect(await store.loadAll() == questions)
+    let pending = try await store.pendingChanges()
+    #expect(pending.map(\.id) == questions.map { $0.id.uuidString.lowercased() })
+    #expect(pending.allSatisfy { $0.baseLastModified == nil && $0.fields != nil })
+    // The journal store is kept as it was.
+    let old = try await LocalRepository<Question>.open(
+      directory: folder.url, filename: StoreKind.journal.filename)
+    #expect(await old.loadAll() == questions)
   }
 
   /// A question saved into the store in use while the copy runs: the check finds the copy

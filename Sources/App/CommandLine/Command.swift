@@ -29,6 +29,12 @@ nonisolated enum Command: Equatable, Sendable {
   case repair(apply: String?)
   /// Copy every question into a store of kind `to`, check the copy, then switch to it.
   case migrate(to: StoreKind)
+  /// Push the pending changes to the sync server and pull its changes, once, with the server
+  /// and user given or remembered; with `status`, print where the sync stands instead.
+  case sync(server: String?, user: String?, status: Bool)
+  /// Settle the sync conflict of the question `reference` designates: keep this device's
+  /// version (sent on the next sync) or the server's.
+  case resolveSyncConflict(QuestionReference, keepMine: Bool)
   /// Open the full-screen front end; what runs with no subcommand at a terminal.
   case fullScreen
   /// Write every question to `destination` (standard output when `nil`), as `format`, or as

@@ -82,12 +82,44 @@ nonisolated struct CommandArguments {
       guard let text = try single(.to) else {
         throw .missingOption(OptionName.to.rawValue, subcommand: subcommand)
       }
-      guard let kind = StoreKind(rawValue: text.lowercased()) else {
+      // The synced store is chosen by `questions sync`, which also needs a server.
+      guard let kind = StoreKind(rawValue: text.lowercased()), kind != .synced else {
         throw .invalidValue(
           text, option: OptionName.to.rawValue, expected: "sqlite or journal",
           subcommand: subcommand)
       }
       return .migrate(to: kind)
+    case .sync:
+      if let side = try single(.keep) {
+        guard ["mine", "theirs"].contains(side.lowercased()) else {
+          throw .invalidValue(
+            side, option: OptionName.keep.rawValue, expected: "mine or theirs",
+            subcommand: subcommand)
+        }
+        if let given = [OptionName.server, .user].first(where: { values[$0] != nil }) {
+          throw .unexpectedArgument(given.rawValue, subcommand: subcommand)
+        }
+        if flags.contains(.status) { throw .unexpectedArgument("--status", subcommand: subcommand) }
+        let text = try exactlyOne("<id>")
+        guard let reference = QuestionReference(text) else {
+          throw .malformedID(text, subcommand: subcommand)
+        }
+        return .resolveSyncConflict(reference, keepMine: side.lowercased() == "mine")
+      }
+      try noPositionals()
+      let server = try single(.server)
+      let user = try single(.user)
+      if server?.allSatisfy(\.isWhitespace) == true {
+        throw .blankValue("--server", subcommand: subcommand)
+      }
+      if user?.allSatisfy(\.isWhitespace) == true {
+        throw .blankValue("--user", subcommand: subcommand)
+      }
+      let status = flags.contains(.status)
+      if status, let given = server != nil ? "--server" : user != nil ? "--user" : nil {
+        throw .unexpectedArgument(given, subcommand: subcommand)
+      }
+      return .sync(server: server, user: user, status: status)
     case .export:
       try noPositionals(after: 1)
       return .export(format: try format(), destination: positionals.first)

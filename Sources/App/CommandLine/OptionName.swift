@@ -30,6 +30,14 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   case apply = "--apply"
   /// `--to <store>`: the kind of store `migrate` moves the questions to.
   case to = "--to"
+  /// `--server <url>`: the sync server's address.
+  case server = "--server"
+  /// `--user <name>`: the sync account's user name.
+  case user = "--user"
+  /// `--status`: print where the sync stands instead of syncing.
+  case status = "--status"
+  /// `--keep mine|theirs`: which version settles a sync conflict.
+  case keep = "--keep"
 
   /// Looks up an option by its spelling on the command line, without any `=value`.
   init?(spelling: String) {
@@ -52,8 +60,10 @@ nonisolated enum OptionName: String, CaseIterable, Sendable {
   /// Whether the option is followed by a value.
   var takesValue: Bool {
     switch self {
-    case .dataDirectory, .answer, .prompt, .tag, .count, .format, .apply, .to: true
-    case .json, .noColor, .help, .version, .skipInvalid: false
+    case .dataDirectory, .answer, .prompt, .tag, .count, .format, .apply, .to, .server, .user,
+      .keep:
+      true
+    case .json, .noColor, .help, .version, .skipInvalid, .status: false
     }
   }
 

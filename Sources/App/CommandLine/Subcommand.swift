@@ -27,6 +27,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
   case repair
   /// Moves the questions to the other kind of store.
   case migrate
+  /// Sends the changes to a sync server and fetches its changes.
+  case sync
   /// Writes every question to a JSON or CSV file.
   case export
   /// Adds or replaces the questions of a JSON or CSV file, all or none.
@@ -48,6 +50,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .sample: "Add the built-in deck of questions about Swift concurrency and persistence."
     case .repair: "Rebuild an unreadable store from its intact items; the original is kept."
     case .migrate: "Move the questions to the SQLite store or back; the old store is kept."
+    case .sync: "Send changes to the sync server and fetch its changes, once."
     case .export: "Write every question to a JSON or CSV file, or to standard output."
     case .import: "Add the questions of a JSON or CSV file; nothing is saved if a row is invalid."
     case .help: "Show help for questions or one of its subcommands."
@@ -71,6 +74,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .sample: "sample"
     case .repair: "repair [--apply <file>]"
     case .migrate: "migrate --to sqlite|journal"
+    case .sync: "sync [--server <url> --user <name>] [--status] [--keep mine|theirs <id>]"
     case .export: "export [--format json|csv] [<file>]"
     case .import: "import <file> [--format json|csv] [--skip-invalid]"
     case .help: "help [<subcommand>]"
@@ -83,6 +87,8 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .add:
       [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
     case .list, .sample, .repair, .quiz, .stats, .migrate: []
+    case .sync:
+      [("<id>", "With --keep: the question in conflict, by its id or its first 4 or more hex digits.")]
     case .show, .delete, .edit:
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]
@@ -103,6 +109,7 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
     case .show, .delete, .search, .sample, .help, .stats: []
     case .repair: [.apply]
     case .migrate: [.to]
+    case .sync: [.server, .user, .status, .keep]
     case .export: [.format]
     case .import: [.format, .skipInvalid]
     }
@@ -136,6 +143,13 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
           "The store to move to: sqlite for banks larger than memory, journal to come back."
         )
       ]
+    case .sync:
+      [
+        ("--server <url>", "The Kinto server's address, such as http://127.0.0.1:8888/v1."),
+        ("--user <name>", "The account's user name."),
+        ("--status", "Print the pending changes, the last successful sync and the server."),
+        ("--keep mine|theirs", "Settle the conflict of <id>: keep this device's or the server's."),
+      ]
     case .edit:
       [
         ("--prompt <text>", "The new prompt."),
@@ -157,6 +171,17 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
 
   /// The paragraph after the options on the subcommand's help page, if it has one.
   var note: String? {
+    if self == .sync {
+      return """
+        The password comes from the environment variable QUESTIONS_SYNC_PASSWORD, never from
+        an argument. After the first sync that succeeds, the server, user and password are
+        kept in sync.credentials in the data folder (mode 0600), so a later sync needs none.
+        The first sync moves the questions into the synced store (questions.synced.json).
+        When the server cannot be reached, changes stay pending for the next sync. A question
+        changed here and on the server is a conflict: it keeps this device's version, unsent,
+        until `questions sync --keep mine <id>` (sent on the next sync) or `--keep theirs <id>`.
+        """
+    }
     guard self == .quiz else { return nil }
     return """
       Each question waits for Enter, shows the answer, then asks y or n. Typing y or n

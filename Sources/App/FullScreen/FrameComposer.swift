@@ -74,6 +74,10 @@ enum FrameComposer {
       title = state.editor?.isEditing == true ? " Edit question" : " New question"
     default: break
     }
+    // Where the sync stands, first, on every page, when the folder syncs.
+    if let sync = state.sync {
+      counter = sync.indicator.text + (counter.isEmpty ? "" : " · " + counter)
+    }
     let right = counter.isEmpty ? "" : counter + " "
     let rightWidth = DisplayWidth.of(right)
     frame.write(title, row: 0, column: 0, width: frame.columns - rightWidth - 1)

@@ -49,11 +49,14 @@ final class FullScreenState {
 
   /// The flows and the view models they move between.
   let model: QuestionBankModel
+  /// The background sync, when the folder syncs; the title bar shows its state.
+  let sync: SyncStatusModel?
 
-  /// The state of a new session of `model` on `size`.
-  init(model: QuestionBankModel, size: TerminalSize) {
+  /// The state of a new session of `model` on `size`, with `sync` when the folder syncs.
+  init(model: QuestionBankModel, size: TerminalSize, sync: SyncStatusModel? = nil) {
     self.model = model
     self.size = size
+    self.sync = sync
   }
 
   /// The questions, their search and tag filters.

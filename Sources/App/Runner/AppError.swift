@@ -4,6 +4,7 @@ import CommandLineKit
 import Foundation
 import LocalStore
 import Models
+import LocalStoreSync
 import Persistence
 import TerminalUI
 
@@ -89,6 +90,17 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case invalidRows(String, invalid: Int, valid: Int)
   /// A question cannot be exported in the format asked for without losing something.
   case notRepresentable(InterchangeFormat, id: String, reason: String)
+  /// A sync round failed (server down, refused, wrong password, a bad answer); `pending`
+  /// local changes wait for the next sync.
+  case sync(SyncError, pending: Int)
+  /// `sync` was given no server, and none is remembered.
+  case syncNotConfigured
+  /// No password for `user` at `server`: none in the environment, none remembered.
+  case syncPasswordMissing(user: String, server: String)
+  /// The credentials file at the path was refused, for the reason given; nothing was sent.
+  case credentialsRefused(String, reason: String)
+  /// The sync ended with questions changed both here and on the server.
+  case syncConflicts(Int)
   /// The export's destination is a file of a store in the data folder (`questions.json`,
   /// `sessions.json`, their journals, locks and kept copies), which the export would destroy.
   case exportOverStore(String)
@@ -114,12 +126,13 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     case .usage, .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .invalidContent,
       .malformedID, .notAPositiveNumber, .invalidValue, .invalidArgumentEncoding,
-      .formatNeeded, .nothingToChange:
+      .formatNeeded, .nothingToChange, .syncNotConfigured:
       true
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
       .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport, .invalidRows,
-      .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding, .editConflict:
+      .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding, .editConflict, .sync,
+      .syncPasswordMissing, .credentialsRefused, .syncConflicts:
       false
     }
   }
@@ -148,12 +161,14 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       subcommand
     case .formatNeeded:
       .export
+    case .syncNotConfigured:
+      .sync
     case .unknownCommand, .invalidArgumentEncoding, .persistence, .storeFailed, .actionFailed,
       .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
       .terminal, .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport,
       .invalidRows, .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding,
-      .editConflict:
+      .editConflict, .sync, .syncPasswordMissing, .credentialsRefused, .syncConflicts:
       nil
     }
   }
@@ -273,6 +288,21 @@ nonisolated extension AppError: LocalizedError {
         differences: ConflictPage.differences(yours: yours, theirs: current).map {
           ConflictReport.Difference(field: $0.0, theirs: $0.1 ?? "", yours: $0.2)
         }, deleted: current == nil, retry: "questions edit")
+    case .sync(let error, let pending):
+      (error.errorDescription ?? "\(error)")
+        + (pending > 0 ? " \(pending) \(pending == 1 ? "change waits" : "changes wait") to be sent." : "")
+    case .syncNotConfigured:
+      "This data folder has no sync server yet: give --server <url> and --user <name>, with the"
+        + " password in \(CommandRunner.passwordVariable)."
+    case .syncPasswordMissing(let user, let server):
+      "No password for '\(user)' at \(server): set \(CommandRunner.passwordVariable) (it is"
+        + " never taken as an argument). Nothing was sent."
+    case .credentialsRefused(let path, let reason):
+      "Refused to read the sync credentials in \(path): \(reason). Nothing was sent."
+    case .syncConflicts(let count):
+      "\(count == 1 ? "1 question was" : "\(count) questions were") changed here and on the"
+        + " server (listed above); each keeps this device's version here, unsent, until you"
+        + " choose which to keep."
     case .exportOverStore(let path):
       "\(path) belongs to the data folder's stores; exporting there would replace it."
         + " Choose a file outside the data folder, or a name that is not a store's."

@@ -51,7 +51,14 @@ extension CommandRunner {
       offersSampleDeck: offersSampleDeck,
       onSampleDeckDeclined: { Self.rememberDeclinedSampleDeck(at: declined) })
     if let warning = opened.warnings.first { model.showNotice(Self.notice(for: warning)) }
-    let state = FullScreenState(model: model, size: .fallback)
+    // A folder that synced once syncs in the background while the screen is open: after
+    // changes settle, and every minute. Leaving this scope cancels it with the following.
+    let sync = await backgroundSync(for: questions, in: directory)
+    let syncChanges = sync == nil ? nil : await questions.changes()
+    async let _ = sync?.keepSynced(
+      following: syncChanges ?? .finished, debounce: Self.backgroundSyncDebounce,
+      period: Self.backgroundSyncPeriod)
+    let state = FullScreenState(model: model, size: .fallback, sync: sync)
     let style = TextStyle.forOutput(
       options: options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)

@@ -84,7 +84,7 @@ extension CommandRunner {
       } else {
         printer.console.writeError(text.sampleLoaded(missing.count))
       }
-    case .help, .repair, .quiz, .stats, .fullScreen, .migrate:
+    case .help, .repair, .quiz, .stats, .fullScreen, .migrate, .sync, .resolveSyncConflict:
       break  // Run by `perform(_:)` without a list view model.
     case .export, .import:
       break  // Run by `perform(_:)` through `export` and `importQuestions`.

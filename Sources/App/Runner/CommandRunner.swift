@@ -151,6 +151,21 @@ public struct CommandRunner {
       try await migrateStore(to: target, in: directory, json: invocation.options.json)
       return ExitCode.success
     }
+    if case .sync(let server, let user, let status) = command {
+      // Opens the synced store itself, moving the questions into it the first time.
+      if status {
+        try await showSyncStatus(in: directory, json: invocation.options.json)
+      } else {
+        try await synchronize(
+          server: server, user: user, in: directory, json: invocation.options.json)
+      }
+      return ExitCode.success
+    }
+    if case .resolveSyncConflict(let reference, let keepMine) = command {
+      try await resolveSyncConflict(
+        reference, keepMine: keepMine, in: directory, json: invocation.options.json)
+      return ExitCode.success
+    }
     if command == .stats {
       // Needs only the study history, so it works even when questions.json does not open.
       try await showStatistics(in: directory, json: invocation.options.json)

@@ -1,4 +1,4 @@
-// Sync through a proxy that drops, delays, truncates and corrupts the real server's answers.
+// Sync through a proxy that drops, delays, truncates and corrupts the real server's answers, in memory and journal-backed.
 
 import Foundation
 import LocalStoreSync
@@ -9,10 +9,11 @@ import Testing
 /// Each test queues faults for those, in that order, on a proxy of its own.
 @Suite(.needsSyncServer, .kintoServer(paginateBy: 3, batchMaxRequests: 4))
 struct SyncFaultTests {
-  @Test func aServerThatIsDownIsOfflineAndLeavesEverythingPending() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aServerThatIsDownIsOfflineAndLeavesEverythingPending(_ kind: StoreKind) async throws {
     let fixture = try ServerFixture()
     let closed = try closedPort()
-    let store = InMemorySyncStore()
+    let store = try DeviceStore(kind)
     try await store.save(Note(title: "waiting"))
     let nowhere = try #require(URL(string: "http://127.0.0.1:\(closed)/v1"))
     let client = fixture.client(url: nowhere)
@@ -23,25 +24,28 @@ struct SyncFaultTests {
       Issue.record("\(String(describing: error))"); return
     }
     #expect(error?.localizedDescription.contains("Changes stay pending") == true)
-    #expect(await store.pendingCount() == 1)
+    #expect(try await store.pendingCount() == 1)
   }
 
-  @Test func aLostAnswerToAPushIsFoundOnTheNextRoundAndNothingIsAppliedTwice() async throws {
+  @Test(arguments: StoreKind.allCases)
+  func aLostAnswerToAPushIsFoundOnTheNextRoundAndNothingIsAppliedTwice(_ kind: StoreKind)
+    async throws
+  {
     let fixture = try ServerFixture()
     let proxy = try await FaultProxy(in: fixture.server)
-    let store = InMemorySyncStore()
+    let store = try DeviceStore(kind)
     for note in notes(10, "lost") { try await store.save(note) }
     // Batches of 4, 4 and 2: the first is answered and recorded, the second reaches the
     // server but its answer is lost.
     try proxy.inject(["pass", "pass", "pass", "lose-answer"])
     let sync = fixture.synchronizer(store, client: fixture.client(url: proxy.url))
     await #expect(throws: SyncError.self) { try await sync.synchronize() }
-    #expect(await store.pendingCount() == 6)
+    #expect(try await store.pendingCount() == 6)
 
     let outcome = try await sync.synchronize()
     #expect(outcome.alreadyOnServer == 4 && outcome.sent == 2 && outcome.conflicts.isEmpty)
-    #expect(await store.pendingCount() == 0)
-    let other = InMemorySyncStore()
+    #expect(try await store.pendingCount() == 0)
+    let other = try DeviceStore(kind)
     _ = try await fixture.synchronizer(other).synchronize()
     #expect(try await other.notes() == store.notes())
   }
@@ -66,15 +70,17 @@ struct SyncFaultTests {
     #expect(await store.pendingCount() == 0)
   }
 
-  @Test(arguments: ["truncate", "corrupt", "html"])
-  func aDamagedPullAnswerIsRefusedAndAppliesNothing(_ fault: String) async throws {
+  @Test(arguments: ["truncate", "corrupt", "html"], StoreKind.allCases)
+  func aDamagedPullAnswerIsRefusedAndAppliesNothing(_ fault: String, _ kind: StoreKind)
+    async throws
+  {
     let fixture = try ServerFixture()
     let proxy = try await FaultProxy(in: fixture.server)
-    let writer = InMemorySyncStore()
+    let writer = try DeviceStore(kind)
     for note in notes(5, "pulled") { try await writer.save(note) }
     _ = try await fixture.synchronizer(writer).synchronize()
 
-    let reader = InMemorySyncStore()
+    let reader = try DeviceStore(kind)
     let sync = fixture.synchronizer(reader, client: fixture.client(url: proxy.url))
     try proxy.inject(["pass", "pass", fault])
     let error = await #expect(throws: SyncError.self) { try await sync.synchronize() }
@@ -85,7 +91,7 @@ struct SyncFaultTests {
     default: #expect(message.contains("sync server"))
     }
     #expect(try await reader.notes().isEmpty)
-    #expect(await reader.pullCursor() == nil)
+    #expect(try await reader.pullCursor() == nil)
     _ = try await sync.synchronize()
     #expect(try await reader.notes() == writer.notes())
   }

@@ -51,9 +51,10 @@ public final class KintoTestServer: Sendable {
     return found ? nil : "python3"
   }
 
-  /// Starts a server: Kinto's page size `paginateBy` (nil: its default), its batch limit.
+  /// Starts a server: Kinto's page size `paginateBy` (nil: its default), its batch limit, and
+  /// with `history` Kinto's history plugin, which records every write.
   public static func start(
-    backend: Backend, paginateBy: Int? = nil, batchMaxRequests: Int = 25
+    backend: Backend, paginateBy: Int? = nil, batchMaxRequests: Int = 25, history: Bool = false
   ) async throws -> KintoTestServer {
     let state = scripts.deletingLastPathComponent()
       .appendingPathComponent(
@@ -65,7 +66,8 @@ public final class KintoTestServer: Sendable {
       environment: [
         "STATE_DIR": state.path, "BACKEND": backend.rawValue,
         "PAGINATE_BY": paginateBy.map(String.init) ?? "",
-        "BATCH_MAX_REQUESTS": String(batchMaxRequests), "SYNC_USER": "tester",
+        "BATCH_MAX_REQUESTS": String(batchMaxRequests), "HISTORY": history ? "1" : "",
+        "SYNC_USER": "tester",
         "SYNC_PASSWORD": password, "WATCH_PID": String(getpid()),
       ])
     var fields: [String: String] = [:]

@@ -3,6 +3,7 @@
 import Foundation
 import LocalStore
 import LocalStoreSQLite
+import LocalStoreSync
 import LocalStoreTestSupport
 import Testing
 
@@ -10,6 +11,8 @@ import Testing
 enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case inMemory, journal, rewrite
   case sqlite
+  /// The sync module's journal-backed store, whose items carry their outbox marks.
+  case synced
 
   var testDescription: String { rawValue }
 
@@ -42,6 +45,15 @@ enum RepositoryKind: String, CaseIterable, CustomTestStringConvertible, Sendable
       let reopened = try await SQLiteRepository<Note>.open(
         directory: folder.url, filename: "q.sqlite")
       #expect(await reopened.loadAll() == repository.loadAll())
+    case .synced:
+      let repository = try await SyncedRepository<Note>.open(
+        directory: folder.url, filename: "q.json")
+      try await body(repository)
+      let reopened = try await SyncedRepository<Note>.open(
+        directory: folder.url, filename: "q.json")
+      #expect(await reopened.loadAll() == repository.loadAll())
+      // Every change the body made waits to be sent, and none is visible twice.
+      #expect(await reopened.count() == repository.loadAll().count)
     }
   }
 }

@@ -2,8 +2,10 @@
 
 import Foundation
 
-/// A batch of saves or of deletions, applied as a unit: `{"version":N,"save":[...]}` or
-/// `{"version":N,"delete":[...]}` as a journal record's payload. The version is the schema
+/// A batch of saves or of deletions, or both, applied as a unit: `{"version":N,"save":[...]}`,
+/// `{"version":N,"delete":[...]}` or `{"version":N,"delete":[...],"save":[...]}` as a journal
+/// record's payload (the last only from a synced store, whose one step may save some items
+/// and remove others). The version is the schema
 /// version of the items, so that a newer program upgrades the records an older one left, with
 /// the same ``StoreMigration`` steps as the snapshot.
 ///
@@ -14,14 +16,21 @@ enum ItemChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable 
   case save([Item])
   /// Remove the items with these IDs.
   case delete([Item.ID])
+  /// Remove the items with the IDs `delete`, then insert or replace `save`, in order (an ID
+  /// in both moves its item to the end).
+  case saveAndDelete(save: [Item], delete: [Item.ID])
 
   private enum CodingKeys: String, CodingKey { case save, delete }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    if let items = try container.decodeIfPresent([Item].self, forKey: .save) {
+    let items = try container.decodeIfPresent([Item].self, forKey: .save)
+    let deleted = try container.decodeIfPresent([Item.ID].self, forKey: .delete)
+    if let items, let deleted {
+      self = .saveAndDelete(save: items, delete: deleted)
+    } else if let items {
       self = .save(items)
-    } else if let ids = try container.decodeIfPresent([Item.ID].self, forKey: .delete) {
+    } else if let ids = deleted {
       self = .delete(ids)
     } else {
       throw DecodingError.dataCorrupted(
@@ -34,6 +43,7 @@ enum ItemChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable 
     switch self {
     case .save(let items): items.map(\.id)
     case .delete(let ids): ids
+    case .saveAndDelete(let items, let ids): items.map(\.id) + ids
     }
   }
 
@@ -43,6 +53,7 @@ enum ItemChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable 
     switch self {
     case .save(let items): !items.isEmpty
     case .delete(let ids): ids.contains { cache[$0] != nil }
+    case .saveAndDelete(let items, let ids): !items.isEmpty || ids.contains { cache[$0] != nil }
     }
   }
 
@@ -55,6 +66,9 @@ enum ItemChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable 
       for item in items { cache.update(item, forKey: item.id) }
     case .delete(let ids):
       for id in ids { cache.removeValue(forKey: id) }
+    case .saveAndDelete(let items, let ids):
+      ItemChange.delete(ids).apply(to: &cache)
+      ItemChange.save(items).apply(to: &cache)
     }
   }
 
@@ -66,6 +80,9 @@ enum ItemChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable 
     switch self {
     case .save(let items): bytes += Array(#""save":"#.utf8) + (try encoder.encode(items))
     case .delete(let ids): bytes += Array(#""delete":"#.utf8) + (try encoder.encode(ids))
+    case .saveAndDelete(let items, let ids):
+      bytes += Array(#""delete":"#.utf8) + (try encoder.encode(ids))
+      bytes += Array(#","save":"#.utf8) + (try encoder.encode(items))
     }
     bytes.append(UInt8(ascii: "}"))
     return bytes
@@ -92,15 +109,18 @@ enum ItemChange<Item: Codable & Identifiable>: Decodable where Item.ID: Codable 
         return
       }
       let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+      let deleted = try (object?["delete"] as? [Any]).map {
+        try JSONDecoder().decode(
+          [Item.ID].self, from: JSONSerialization.data(withJSONObject: $0))
+      }
       if let saved = object?["save"] as? [Any] {
-        self = .save(
-          try StoreFormat.migrate(
-            JSONSerialization.data(withJSONObject: saved), from: version, as: Item.self,
-            configuration: configuration))
+        let items = try StoreFormat.migrate(
+          JSONSerialization.data(withJSONObject: saved), from: version, as: Item.self,
+          configuration: configuration)
+        self = deleted.map { .saveAndDelete(save: items, delete: $0) } ?? .save(items)
         return
       }
-      let ids = try JSONSerialization.data(withJSONObject: object?["delete"] as? [Any] ?? [])
-      self = .delete(try JSONDecoder().decode([Item.ID].self, from: ids))
+      self = .delete(deleted ?? [])
     } catch let failure as StoreFormat.Failure {
       guard case .migrationFailed(let from, let reason) = failure else {
         throw corrupt("\(failure)")

@@ -103,6 +103,10 @@ extension LocalRepository {
     switch change {
     case .delete:
       return !change.changesAnything(in: cache)
+    case .saveAndDelete(let items, let ids):
+      let saved = Set(items.map(\.id))
+      return holds(.save(items), in: cache)
+        && holds(.delete(ids.filter { !saved.contains($0) }), in: cache)
     case .save(let items):
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]

@@ -4,7 +4,9 @@
 ///
 /// ``LocalRepository`` keeps its values in a file; ``InMemoryRepository`` keeps them in
 /// memory only, for tests and previews; `SQLiteRepository` (in the `LocalStoreSQLite`
-/// module) keeps them in a SQLite database, for stores larger than memory. View models
+/// module) keeps them in a SQLite database, for stores larger than memory; `SyncedRepository`
+/// (in the `LocalStoreSync` module) keeps them in a journal store with each item's sync
+/// state, for a store that syncs with a server. View models
 /// depend on this protocol, so any of them can be passed in. One shared test suite checks
 /// that they behave the same way.
 ///

@@ -12,16 +12,45 @@ public struct RepositoryChanges<ID: Hashable & Sendable>: AsyncSequence, Sendabl
   /// The sequence never fails: it ends.
   public typealias Failure = Never
 
-  let subscription: ChangeSubscription<ID>
+  /// The next change of the subscription this sequence reads (which the closure keeps).
+  private let nextChange: @Sendable () async -> RepositoryChange<ID>?
+
+  init(subscription: ChangeSubscription<ID>) {
+    nextChange = { await subscription.next() }
+  }
+
+  private init(nextChange: @escaping @Sendable () async -> RepositoryChange<ID>?) {
+    self.nextChange = nextChange
+  }
 
   /// Iterates the merged changes.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    let subscription: ChangeSubscription<ID>
+    let nextChange: @Sendable () async -> RepositoryChange<ID>?
 
     /// The next change, merged with any that arrived before it was asked for; `nil` once the
     /// subscription has ended or the task is cancelled.
     public mutating func next() async -> RepositoryChange<ID>? {
-      await subscription.next()
+      await nextChange()
+    }
+  }
+
+  /// The same changes with each ID made an `Other` by `transform`, for a repository built on
+  /// another whose items it presents under IDs of their own (the sync module's store);
+  /// `transform` returns `nil` for an ID that is not an item there, and a change left with no
+  /// ID and no failure is skipped.
+  package func mapIDs<Other: Hashable & Sendable>(
+    _ transform: @escaping @Sendable (ID) -> Other?
+  ) -> RepositoryChanges<Other> {
+    let nextChange = nextChange
+    return RepositoryChanges<Other> {
+      while let change = await nextChange() {
+        guard let ids = change.ids else {
+          return change.failure.map { .failed($0) } ?? .anything
+        }
+        let mapped = ids.compactMap(transform)
+        if !mapped.isEmpty { return RepositoryChange(ids: mapped) }
+      }
+      return nil
     }
   }
 
@@ -35,6 +64,6 @@ public struct RepositoryChanges<ID: Hashable & Sendable>: AsyncSequence, Sendabl
 
   /// An iterator over the changes.
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(subscription: subscription)
+    AsyncIterator(nextChange: nextChange)
   }
 }

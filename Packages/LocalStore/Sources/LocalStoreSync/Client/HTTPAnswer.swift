@@ -40,6 +40,13 @@ struct HTTPAnswer: Sendable {
   }
 
   /// The server's `message` field, if the body is a Kinto error.
+  /// Whether the server refused for a passing reason and asks for the same request again:
+  /// Kinto on PostgreSQL answers `409 Integrity constraint violated, please retry.` when two
+  /// transactions wrote at once.
+  var asksForRetry: Bool {
+    status == 409 && errorMessage.lowercased().contains("retry")
+  }
+
   var errorMessage: String {
     guard let object = try? jsonObject(), case .string(let message)? = object["message"] else {
       return "no message"

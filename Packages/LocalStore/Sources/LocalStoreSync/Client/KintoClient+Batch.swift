@@ -3,8 +3,30 @@
 import Foundation
 
 extension KintoClient {
-  /// Sends `writes` to the records of `path` in one `/batch` request.
+  /// Sends `writes` to the records of `path` in one `/batch` request; the whole batch again
+  /// (a few times) when an answer in it asks for a retry, which its preconditions make safe.
   func batch(
+    _ writes: [KintoWrite], path: String
+  ) async throws -> (results: [KintoWriteResult], advice: ServerAdvice) {
+    var attempt = 1
+    while true {
+      do {
+        return try await batchOnce(writes, path: path)
+      } catch let retry as RetryRequested {
+        guard attempt < Self.attemptsWhenAskedToRetry else { throw retry.error }
+        try await Self.pauseBeforeRetry(attempt)
+        attempt += 1
+      }
+    }
+  }
+
+  /// A response of a batch that asks for the batch again, with the error it is otherwise.
+  private struct RetryRequested: Error {
+    var error: SyncError
+  }
+
+  /// Sends `writes` once.
+  private func batchOnce(
     _ writes: [KintoWrite], path: String
   ) async throws -> (results: [KintoWriteResult], advice: ServerAdvice) {
     var requests: [JSONValue] = []
@@ -86,7 +108,9 @@ extension KintoClient {
         server: server, status: Int(status), retryAfter: advice.wait)
     default:
       let message = if case .string(let text)? = body["message"] { text } else { "no message" }
-      throw SyncError.requestRefused(server: server, status: Int(status), message: message)
+      let error = SyncError.requestRefused(server: server, status: Int(status), message: message)
+      if status == 409, message.lowercased().contains("retry") { throw RetryRequested(error: error) }
+      throw error
     }
   }
 }

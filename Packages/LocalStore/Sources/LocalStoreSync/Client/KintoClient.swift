@@ -75,12 +75,39 @@ public final class KintoClient: Sendable {
     URL(string: server.absoluteString + path) ?? server
   }
 
+  /// How many times a request the server asks to retry (``HTTPAnswer/asksForRetry``) is sent
+  /// in all. Every request of this client may be sent again: its writes are conditional, so a
+  /// write that went through is found by its precondition, never applied twice.
+  static let attemptsWhenAskedToRetry = 4
+
   /// Sends one request and checks its answer: 401 becomes ``SyncError/unauthorized(server:user:)``,
   /// 429 and 5xx ``SyncError/serverUnavailable(server:status:retryAfter:)``, a body over the
-  /// limit ``SyncError/invalidAnswer(server:problem:)``; other statuses are the caller's to read.
+  /// limit ``SyncError/invalidAnswer(server:problem:)``; a `409` that asks for a retry is sent
+  /// again after a short pause (a few times); other statuses are the caller's to read.
   func send(
     _ method: String, _ url: URL, headers: [String: String] = [:], json body: JSONValue? = nil,
     authenticated: Bool = true
+  ) async throws -> HTTPAnswer {
+    var attempt = 1
+    while true {
+      let answer = try await sendOnce(
+        method, url, headers: headers, json: body, authenticated: authenticated)
+      guard answer.asksForRetry, attempt < Self.attemptsWhenAskedToRetry else { return answer }
+      try await Self.pauseBeforeRetry(attempt)
+      attempt += 1
+    }
+  }
+
+  /// A pause of about 50 ms, doubled for each attempt, with jitter.
+  static func pauseBeforeRetry(_ attempt: Int) async throws {
+    let base = 50 << min(attempt - 1, 4)
+    try await Task.sleep(for: .milliseconds(base + Int.random(in: 0...base)))
+  }
+
+  /// Sends one request once; see ``send(_:_:headers:json:authenticated:)``.
+  private func sendOnce(
+    _ method: String, _ url: URL, headers: [String: String], json body: JSONValue?,
+    authenticated: Bool
   ) async throws -> HTTPAnswer {
     var request = URLRequest(url: url)
     request.httpMethod = method

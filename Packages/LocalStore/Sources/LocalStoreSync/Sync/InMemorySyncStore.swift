@@ -11,6 +11,9 @@ public actor InMemorySyncStore: SyncStore {
   private struct Outgoing {
     var fields: [String: JSONValue]?
     var revision: UInt64
+    /// The digests of the pending versions this one replaced (see
+    /// ``PendingChange/earlierVersions``).
+    var earlier: [UInt64] = []
   }
 
   private var items: [String: [String: JSONValue]] = [:]
@@ -29,15 +32,21 @@ public actor InMemorySyncStore: SyncStore {
   /// Saves an item here and queues it for the server.
   public func save(id: String, fields: [String: JSONValue]) {
     items[id] = fields
-    lastRevision += 1
-    outbox[id] = Outgoing(fields: fields, revision: lastRevision)
+    queue(id, fields)
   }
 
   /// Deletes an item here and queues the delete for the server.
   public func delete(id: String) {
     items.removeValue(forKey: id)
+    queue(id, nil)
+  }
+
+  /// Puts the change of `id` in the outbox, remembering the pending version it replaces.
+  private func queue(_ id: String, _ fields: [String: JSONValue]?) {
     lastRevision += 1
-    outbox[id] = Outgoing(fields: nil, revision: lastRevision)
+    var earlier = outbox[id].map { $0.earlier + [FieldsDigest.of($0.fields)] } ?? []
+    earlier = Array(earlier.suffix(FieldsDigest.rememberedVersions))
+    outbox[id] = Outgoing(fields: fields, revision: lastRevision, earlier: earlier)
   }
 
   /// The items, by record id.
@@ -77,7 +86,7 @@ public actor InMemorySyncStore: SyncStore {
       .map {
         PendingChange(
           id: $0.key, fields: $0.value.fields, baseLastModified: serverVersions[$0.key],
-          revision: $0.value.revision)
+          revision: $0.value.revision, earlierVersions: Set($0.value.earlier))
       }
   }
 
@@ -102,6 +111,7 @@ public actor InMemorySyncStore: SyncStore {
     switch step {
     case .acknowledged(let id, let revision, let lastModified):
       serverVersions[id] = lastModified
+      outbox[id]?.earlier = []
       if outbox[id]?.revision == revision {
         outbox.removeValue(forKey: id)
         conflicts.removeValue(forKey: id)
@@ -118,6 +128,7 @@ public actor InMemorySyncStore: SyncStore {
     case .rebase(let id, let revision, let lastModified):
       guard outbox[id]?.revision == revision else { return }
       serverVersions[id] = lastModified
+      outbox[id]?.earlier = []
       conflicts.removeValue(forKey: id)
     case .conflict(let conflict):
       guard outbox[conflict.id]?.revision == conflict.pendingRevision else { return }

@@ -18,15 +18,21 @@ public struct PendingChange: Equatable, Sendable {
   /// The store's number for this version of the change, higher for each later local change;
   /// what ``SyncStep`` uses to tell whether the change was replaced during a round.
   public var revision: UInt64
+  /// The ``FieldsDigest``s of the earlier pending versions this change replaced since the
+  /// server last acknowledged one: any of them may be on the server already (sent in a round
+  /// whose answer was lost), and finding one there is no edit conflict.
+  public var earlierVersions: Set<UInt64>
 
   /// A pending change.
   public init(
-    id: String, fields: [String: JSONValue]?, baseLastModified: Int64?, revision: UInt64
+    id: String, fields: [String: JSONValue]?, baseLastModified: Int64?, revision: UInt64,
+    earlierVersions: Set<UInt64> = []
   ) {
     self.id = id
     self.fields = fields
     self.baseLastModified = baseLastModified
     self.revision = revision
+    self.earlierVersions = earlierVersions
   }
 
   /// The write that sends it, with its precondition.
@@ -40,6 +46,15 @@ public struct PendingChange: Equatable, Sendable {
         .absent
       }
     return KintoWrite(id: id, fields: fields, precondition: precondition)
+  }
+
+  /// Whether the server's `record` (or its absence) holds one of this device's own earlier
+  /// versions of the change, replaced here after a round whose answer was lost: the change is
+  /// then sent again over it, no conflict.
+  func isEarlierVersion(on record: KintoRecord?) -> Bool {
+    guard !earlierVersions.isEmpty else { return false }
+    let fields = record.flatMap { $0.isDeleted ? nil : $0.fields }
+    return earlierVersions.contains(FieldsDigest.of(fields))
   }
 
   /// Whether the server's `record` (or its absence) already holds exactly this change: the

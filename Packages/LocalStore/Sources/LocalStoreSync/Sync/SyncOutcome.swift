@@ -9,7 +9,8 @@ public struct SyncOutcome: Equatable, Sendable {
   /// Local changes found already on the server (an earlier round's answer was lost): counted
   /// as sent, and never applied twice.
   public var alreadyOnServer = 0
-  /// Remote changes pulled and handed to the store.
+  /// Remote changes pulled and handed to the store: other devices' changes, not this round's
+  /// own pushes coming back.
   public var pulled = 0
   /// Edit conflicts found in this round, recorded in the store (empty unless the policy is
   /// ``ConflictPolicy/ask``).
@@ -18,6 +19,9 @@ public struct SyncOutcome: Equatable, Sendable {
   public var resolvedByPolicy = 0
   /// The server's `Backoff` / `Retry-After`: wait at least this long before the next round.
   public var advice = ServerAdvice()
+
+  /// The `last_modified` of each record this round's push wrote, by id: the pull skips them.
+  var pushedVersions: [String: Int64] = [:]
 
   /// An empty outcome.
   public init() {}

@@ -24,7 +24,8 @@ public enum SyncStep: Equatable, Sendable {
   /// under the same rule as ``remote(_:expectedPending:)``.
   case remoteAbsent(id: String, expectedPending: UInt64?)
   /// Pending change `revision` stays, now based on `lastModified` (`nil`: sent as a create):
-  /// the client wins a conflict.
+  /// the client wins a conflict, or the server holds this device's own earlier version
+  /// (``PendingChange/earlierVersions``).
   case rebase(id: String, revision: UInt64, lastModified: Int64?)
   /// A conflict to keep until it is resolved; the local change stays pending.
   case conflict(SyncConflict)

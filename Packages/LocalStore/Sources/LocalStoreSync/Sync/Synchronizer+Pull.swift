@@ -13,9 +13,11 @@ extension Synchronizer {
       if let newest = page.records.map(\.lastModified).max() {
         let pending = try await storeCall { try await store.pendingChanges() }
         let byID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        let steps = page.records.compactMap { pulled($0, pending: byID[$0.id], into: &outcome) }
+        // This round's own writes come back in the changes; the store knows them already.
+        let others = page.records.filter { outcome.pushedVersions[$0.id] != $0.lastModified }
+        let steps = others.compactMap { pulled($0, pending: byID[$0.id], into: &outcome) }
         try await storeCall { try await store.commit(SyncUpdate(steps: steps, cursor: newest)) }
-        outcome.pulled += page.records.count
+        outcome.pulled += others.count
       }
       guard let next = page.nextPage else { return }
       page = try await client.changes(at: next)
@@ -33,6 +35,11 @@ extension Synchronizer {
       return .acknowledged(id: record.id, revision: pending.revision, lastModified: stamp)
     }
     if pending.baseLastModified == record.lastModified { return nil }
+    if pending.isEarlierVersion(on: record) {
+      // This device's own earlier version: the pending change goes over it next round.
+      let stamp = record.isDeleted ? nil : record.lastModified
+      return .rebase(id: record.id, revision: pending.revision, lastModified: stamp)
+    }
     return conflicted(pending, remote: record, into: &outcome)
   }
 }

@@ -39,6 +39,7 @@ extension Synchronizer {
     switch result {
     case .applied(let record):
       outcome.sent += 1
+      outcome.pushedVersions[change.id] = record.lastModified
       return .acknowledged(
         id: change.id, revision: change.revision, lastModified: record.lastModified)
     case .notFound:
@@ -49,6 +50,11 @@ extension Synchronizer {
         outcome.alreadyOnServer += 1
         let stamp = current.flatMap { $0.isDeleted ? nil : $0.lastModified }
         return .acknowledged(id: change.id, revision: change.revision, lastModified: stamp)
+      }
+      if change.isEarlierVersion(on: current) {
+        // This device's own earlier version, sent in a round whose answer was lost.
+        let stamp = current.flatMap { $0.isDeleted ? nil : $0.lastModified }
+        return .rebase(id: change.id, revision: change.revision, lastModified: stamp)
       }
       return conflicted(change, remote: current, into: &outcome)
     }

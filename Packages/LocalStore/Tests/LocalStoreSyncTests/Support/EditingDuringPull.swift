@@ -3,25 +3,26 @@
 import Foundation
 import LocalStoreSync
 
-/// Forwards to an in-memory store, and saves `edit` in it once, when the synchronizer asks
+/// Forwards to a store of either kind, and saves `edit` in it once, when the synchronizer asks
 /// for the pull cursor (after its push): a person's edit landing mid-round.
 actor EditingDuringPull: SyncStore {
-  let inner = InMemorySyncStore()
+  let inner: DeviceStore
   private let edit: (id: String, fields: [String: JSONValue])
   private var done = false
 
-  init(edit: (id: String, fields: [String: JSONValue])) {
+  init(inner: DeviceStore, edit: (id: String, fields: [String: JSONValue])) {
+    self.inner = inner
     self.edit = edit
   }
 
-  func pendingChanges() async throws -> [PendingChange] { await inner.pendingChanges() }
+  func pendingChanges() async throws -> [PendingChange] { try await inner.pendingChanges() }
 
   func pullCursor() async throws -> Int64? {
     if !done {
       done = true
-      await inner.save(id: edit.id, fields: edit.fields)
+      try await inner.save(id: edit.id, fields: edit.fields)
     }
-    return await inner.pullCursor()
+    return try await inner.pullCursor()
   }
 
   func commit(_ update: SyncUpdate) async throws { try await inner.commit(update) }

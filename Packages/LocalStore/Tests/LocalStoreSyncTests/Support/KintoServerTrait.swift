@@ -25,6 +25,7 @@ enum SyncServerTests {
 struct KintoServerTrait: SuiteTrait, TestScoping {
   var paginateBy: Int?
   var batchMaxRequests: Int
+  var history = false
 
   /// The server of the suite running now.
   @TaskLocal static var current: KintoTestServer?
@@ -37,7 +38,8 @@ struct KintoServerTrait: SuiteTrait, TestScoping {
   ) async throws {
     guard let backend = SyncServerTests.backend else { return try await function() }
     let server = try await KintoTestServer.start(
-      backend: backend, paginateBy: paginateBy, batchMaxRequests: batchMaxRequests)
+      backend: backend, paginateBy: paginateBy, batchMaxRequests: batchMaxRequests,
+      history: history)
     do {
       try await Self.$current.withValue(server) { try await function() }
     } catch {
@@ -49,9 +51,13 @@ struct KintoServerTrait: SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == KintoServerTrait {
-  /// A real Kinto server for the suite (page size and batch limit of its settings).
-  static func kintoServer(paginateBy: Int? = nil, batchMaxRequests: Int = 25) -> Self {
-    KintoServerTrait(paginateBy: paginateBy, batchMaxRequests: batchMaxRequests)
+  /// A real Kinto server for the suite (page size and batch limit of its settings; with
+  /// `history`, one that records every write).
+  static func kintoServer(
+    paginateBy: Int? = nil, batchMaxRequests: Int = 25, history: Bool = false
+  ) -> Self {
+    KintoServerTrait(
+      paginateBy: paginateBy, batchMaxRequests: batchMaxRequests, history: history)
   }
 }
 

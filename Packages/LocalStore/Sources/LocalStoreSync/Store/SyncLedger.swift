@@ -1,0 +1,19 @@
+// The synced store's own bookkeeping: the pull cursor, the last revision, the last round.
+
+import Foundation
+
+/// The state of a ``SyncedRepository`` that is not any one item's, kept in an entry of its own.
+///
+/// It is written in the same journal record as the change that moves it: each local change
+/// takes the next ``lastRevision``, and a pulled page moves ``cursor`` with its items.
+struct SyncLedger: Codable, Equatable, Sendable {
+  /// The entry's id: not a record id, which starts with a letter or a digit.
+  static let entryID = "~sync"
+
+  /// The `last_modified` of the last remote change applied, or `nil` before the first pull.
+  var cursor: Int64?
+  /// The revision of the latest local change; the next one takes one more.
+  var lastRevision: UInt64 = 0
+  /// When the last round that ended without an error ended.
+  var lastSuccess: Date?
+}
