@@ -11,7 +11,7 @@ struct BenchmarkResults: Codable {
     var saves: Int
     var medianMicroseconds: Double
     var p99Microseconds: Double
-    /// The process's thread switches (voluntary and not) per timed save, every thread's: each
+    /// The process's voluntary thread switches per timed save, every thread's: each
     /// hop that parks one thread and wakes another counts. `nil` in results written before
     /// it was measured.
     var threadSwitchesPerSave: Double?

@@ -69,7 +69,7 @@ struct BenchmarkSuite {
       // loaded row compares its store with the unloaded one.
       var contenders: [Contender] = []
       if !selected.isDisjoint(with: [.durable, .loaded]) {
-        contenders += [.journal, .sqliteFull, .sqliteFullQueued, .queuedFloor, .floor]
+        contenders += [.journal, .synced, .sqliteFull, .sqliteFullQueued, .queuedFloor, .floor]
       }
       if selected.contains(.lossy) { contenders += [.relaxed, .queuedWrite, .sqliteNormal] }
       results.sequentialSaves = try await SequentialSaveWorkload(

@@ -32,6 +32,10 @@ struct BenchmarkTargets {
           "durable save, \(atStored): write+fsync on a queue / on the caller's thread",
           row, save(.queuedFloor, stored), save(.floor, stored), nil, nil),
         compare(
+          "durable save, \(atStored): SyncedRepository (its outbox mark in the same record)"
+            + " / LocalRepository", row, save(.synced, stored), save(.journal, stored), .atMost,
+          1.1),
+        compare(
           "thread switches per durable save: LocalRepository / write+fsync awaited on a serial queue",
           row, switches(.journal, stored), switches(.queuedFloor, stored), .atMost, 1,
           unit: .count),

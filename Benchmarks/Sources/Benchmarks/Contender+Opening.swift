@@ -2,6 +2,7 @@
 
 import Foundation
 import LocalStore
+import LocalStoreSync
 import Models
 
 extension Contender {
@@ -10,7 +11,8 @@ extension Contender {
     switch self {
     case .sqliteFull, .sqliteFullQueued: .full
     case .sqliteNormal: .normal
-    case .original, .journal, .rewrite, .relaxed, .watched, .floor, .queuedFloor, .queuedWrite:
+    case .original, .journal, .rewrite, .relaxed, .watched, .synced, .floor, .queuedFloor,
+      .queuedWrite:
       nil
     }
   }
@@ -31,6 +33,12 @@ extension Contender {
     }
     let clock = ContinuousClock()
     let path = folder.appendingPathComponent(filename).path
+    if self == .synced {
+      let store = try await SyncedRepository<Question>.open(directory: folder, filename: filename)
+      let start = clock.now
+      if batch.count > 0 { try await store.save(contentsOf: batch.questions) }
+      return (store, start.duration(to: clock.now))
+    }
     if self == .sqliteFullQueued {
       let store = try QueuedSQLiteStore(path: path, synchronous: .full)
       let start = clock.now

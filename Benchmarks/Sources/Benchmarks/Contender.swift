@@ -15,6 +15,9 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// `LocalRepository<Question>` with the default configuration and one subscriber of
   /// `changes()` reading every change, as a live list on screen would.
   case watched
+  /// `SyncedRepository<Question>` (LocalStoreSync) with the default configuration: the
+  /// journal store whose every change is also its outbox entry, in the same record.
+  case synced
   /// SQLite in WAL mode with `synchronous=FULL`, on the calling task's thread.
   case sqliteFull
   /// The same SQLite database on a serial Dispatch queue, awaited from the calling task: the
@@ -38,7 +41,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
 
   /// The contenders of one batch into an empty store: SQLite once per `synchronous` level,
   /// since a batch written on a queue is the same transaction.
-  static let batch: [Contender] = allCases.filter { $0 != .sqliteFullQueued }
+  static let batch: [Contender] = allCases.filter { ![.sqliteFullQueued, .synced].contains($0) }
 
   /// The contenders of the durable save under load: the store, SQLite `FULL` on the caller's
   /// thread and on a queue, and the queued floor.
@@ -52,6 +55,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
     case .rewrite: "LocalRepository .rewrite"
     case .relaxed: "LocalRepository lossy"
     case .watched: "LocalRepository watched"
+    case .synced: "SyncedRepository"
     case .sqliteFull: "SQLite WAL sync=FULL"
     case .sqliteFullQueued: "SQLite FULL on a queue"
     case .sqliteNormal: "SQLite WAL sync=NORMAL"
@@ -64,7 +68,7 @@ enum Contender: String, CaseIterable, Codable, Sendable {
   /// The file name of the store inside its folder.
   var filename: String {
     switch self {
-    case .original, .journal, .rewrite, .relaxed, .watched: "questions.json"
+    case .original, .journal, .rewrite, .relaxed, .watched, .synced: "questions.json"
     case .sqliteFull, .sqliteFullQueued, .sqliteNormal: "questions.sqlite"
     case .floor, .queuedFloor, .queuedWrite: "questions.log"
     }

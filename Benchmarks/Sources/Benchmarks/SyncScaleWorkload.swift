@@ -55,10 +55,22 @@ struct SyncScaleWorkload {
     let seconds = start.duration(to: clock.now).seconds
     var requests = 0
     var contents: Set<[String: [String: JSONValue]]> = []
+    var pending = 0
     for device in fleet {
       requests += await device.client.traffic.requests
       contents.insert(await device.store.allItems())
+      pending += await device.store.pendingCount()
     }
+    if contents.count > 1, let first = contents.first {
+      for other in contents.dropFirst() {
+        let extra = Set(other.keys).symmetricDifference(first.keys)
+        let changed = Set(other.keys).intersection(first.keys).filter { other[$0] != first[$0] }
+        context.progress("sync-scale: differ in ids \(extra.sorted()), in values \(changed.sorted())")
+      }
+    }
+    context.progress(
+      "sync-scale: \(contents.count) different sets of items, \(pending) changes pending, sizes "
+        + "\(Set(contents.map(\.count)).sorted())")
     return .measured(
       devices: devices, changes: devices * perDevice, seconds: seconds, requests: requests,
       convergingRounds: extraRounds, converged: converged && contents.count == 1)
