@@ -25,6 +25,11 @@ public struct Synchronizer<Store: SyncStore>: Sendable {
   /// Who wins an edit conflict.
   public let policy: ConflictPolicy
 
+  /// How far before its cursor, in Kinto's milliseconds, a pull reads again: longer than a
+  /// write on the server can take between getting its `last_modified` and committing
+  /// (see ``pull(into:)``).
+  static var pullOverlap: Int64 { 10_000 }
+
   /// A synchronizer of `store` with `collection` on `client`'s server.
   public init(client: KintoClient, store: Store, collection: String, policy: ConflictPolicy = .ask)
   {
