@@ -3,8 +3,8 @@
 
 import Foundation
 import LocalStore
-import LocalStoreSync
 import LocalStoreSQLite
+import LocalStoreSync
 import LocalStoreTestSupport
 import Models
 import Persistence

@@ -48,7 +48,9 @@ private actor RoundGate {
     (SyncRoundResult(pending: 1, conflicts: 1, reachedServer: true), .conflict(1)),
     (SyncRoundResult(pending: 1, conflicts: 0, reachedServer: true, failure: "no"), .failed("no")),
   ])
-  func aRoundsResultBecomesTheIndicator(_ result: SyncRoundResult, _ expected: SyncIndicator)
+  func aRoundsResultBecomesTheIndicator(
+    _ result: SyncRoundResult, _ expected: SyncIndicator
+  )
     async
   {
     let model = SyncStatusModel { result }

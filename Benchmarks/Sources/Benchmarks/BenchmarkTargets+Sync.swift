@@ -21,11 +21,13 @@ extension BenchmarkTargets {
             + " creating them in batches", row, report.pullSeconds, report.kintoHTTPSeconds,
           .atMost, 1),
         traffic("\(change): the device that made it, requests", row, report.changeSent, \.requests),
-        traffic("\(change): the device that made it, bytes sent", row, report.changeSent, \.bytesSent),
+        traffic(
+          "\(change): the device that made it, bytes sent", row, report.changeSent, \.bytesSent),
         traffic(
           "\(change): the device that made it, bytes received", row, report.changeSent,
           \.bytesReceived),
-        traffic("\(change): a device that pulled it, requests", row, report.changeReceived, \.requests),
+        traffic(
+          "\(change): a device that pulled it, requests", row, report.changeReceived, \.requests),
         traffic(
           "\(change): a device that pulled it, bytes sent", row, report.changeReceived, \.bytesSent),
         traffic(
@@ -35,7 +37,9 @@ extension BenchmarkTargets {
     }
     guard let report = results.syncScale, report.notRunBecause == nil else {
       let reason = results.syncScale?.notRunBecause ?? "it did not run"
-      return [TargetResult("sync-scale: not measured: \(reason)", row: row, .atMost, 1, measured: nil)]
+      return [
+        TargetResult("sync-scale: not measured: \(reason)", row: row, .atMost, 1, measured: nil)
+      ]
     }
     let scale = "\(report.devices) devices x \(report.changes / max(1, report.devices)) changes"
     return [
@@ -71,6 +75,7 @@ extension BenchmarkTargets {
     _ name: String, _ row: BenchmarkRow, _ traffic: BenchmarkResults.Traffic?,
     _ figure: KeyPath<BenchmarkResults.Traffic, Int>
   ) -> TargetResult {
-    TargetResult(name, row: row, nil, nil, unit: .count, measured: traffic.map { Double($0[keyPath: figure]) })
+    TargetResult(
+      name, row: row, nil, nil, unit: .count, measured: traffic.map { Double($0[keyPath: figure]) })
   }
 }

@@ -91,7 +91,8 @@ struct SequentialSaveWorkload {
             contender: lane.contender, storedItems: size, busyProcesses: busyProcesses,
             saves: lane.samples.count, medianMicroseconds: lane.samples.median.microseconds,
             p99Microseconds: lane.samples.p99.microseconds,
-            threadSwitchesPerSave: Double(lane.threadSwitches) / Double(max(1, lane.samples.count))))
+            threadSwitchesPerSave: Double(lane.threadSwitches) / Double(max(1, lane.samples.count)))
+        )
       }
       let folders = lanes.map(\.folder)
       lanes.removeAll()  // Closes the stores before their folders go.

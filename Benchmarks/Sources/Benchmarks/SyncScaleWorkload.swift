@@ -65,7 +65,8 @@ struct SyncScaleWorkload {
       for other in contents.dropFirst() {
         let extra = Set(other.keys).symmetricDifference(first.keys)
         let changed = Set(other.keys).intersection(first.keys).filter { other[$0] != first[$0] }
-        context.progress("sync-scale: differ in ids \(extra.sorted()), in values \(changed.sorted())")
+        context.progress(
+          "sync-scale: differ in ids \(extra.sorted()), in values \(changed.sorted())")
       }
     }
     context.progress(

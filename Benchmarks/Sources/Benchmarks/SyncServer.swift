@@ -56,7 +56,9 @@ struct SyncServer {
 
   /// Runs `executable` with `arguments`, and returns its standard output; throws with its
   /// standard error's last line when it fails.
-  static func run(_ executable: URL, _ arguments: [String], environment: [String: String])
+  static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String]
+  )
     throws -> String
   {
     let process = Process()
@@ -80,7 +82,8 @@ struct SyncServer {
     process.waitUntilExit()
     let complaint = (try? Data(contentsOf: errorsFile)) ?? Data()
     guard process.terminationStatus == 0 else {
-      let last = String(decoding: complaint, as: UTF8.self)
+      let last =
+        String(decoding: complaint, as: UTF8.self)
         .split(separator: "\n").last.map(String.init) ?? "no message"
       throw BenchmarkError.syncServer(
         "\(executable.lastPathComponent) \(arguments.first ?? "") failed: \(last)")

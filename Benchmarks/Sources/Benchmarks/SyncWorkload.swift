@@ -136,7 +136,9 @@ struct SyncWorkload {
   }
 
   /// One `synchronize()` of `store` with `collection`, by a client of its own.
-  private func round(_ store: InMemorySyncStore, _ collection: String, _ server: SyncServer)
+  private func round(
+    _ store: InMemorySyncStore, _ collection: String, _ server: SyncServer
+  )
     async throws -> SyncOutcome
   {
     try await Synchronizer(client: client(server), store: store, collection: collection)
@@ -144,7 +146,9 @@ struct SyncWorkload {
   }
 
   /// The traffic of one round of `store`, by a new client.
-  private func traffic(of store: InMemorySyncStore, _ collection: String, _ server: SyncServer)
+  private func traffic(
+    of store: InMemorySyncStore, _ collection: String, _ server: SyncServer
+  )
     async throws -> KintoTraffic
   {
     let client = client(server)
@@ -163,7 +167,9 @@ struct SyncWorkload {
   /// The time `kinto-http` takes to create the records of the file `records` (a JSON list)
   /// in `collection`, in batches, as its script measures it
   /// (Benchmarks/Scripts/kinto-http-create.py).
-  private func kintoHTTP(_ server: SyncServer, collection: String, records: URL) throws
+  private func kintoHTTP(
+    _ server: SyncServer, collection: String, records: URL
+  ) throws
     -> Duration
   {
     let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

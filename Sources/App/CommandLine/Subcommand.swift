@@ -88,7 +88,12 @@ nonisolated enum Subcommand: String, CaseIterable, Sendable {
       [("<prompt>", "The question to ask. If it starts with `-`, put it last, after `--`.")]
     case .list, .sample, .repair, .quiz, .stats, .migrate: []
     case .sync:
-      [("<id>", "With --keep: the question in conflict, by its id or its first 4 or more hex digits.")]
+      [
+        (
+          "<id>",
+          "With --keep: the question in conflict, by its id or its first 4 or more hex digits."
+        )
+      ]
     case .show, .delete, .edit:
       [("<id>", "The question's id, or its first 4 or more hex digits as `list` shows them.")]
     case .search: [("<text>", "Words that must all occur, ignoring case and accents.")]

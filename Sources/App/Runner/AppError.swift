@@ -3,8 +3,8 @@
 import CommandLineKit
 import Foundation
 import LocalStore
-import Models
 import LocalStoreSync
+import Models
 import Persistence
 import TerminalUI
 
@@ -174,53 +174,6 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   }
 }
 
-nonisolated extension AppError {
-  /// The shared ``/CommandLineKit/UsageError`` that words this error, for every wrong command line and the
-  /// lookups every tool built on `CommandLineKit` words the same way; `nil` for the errors
-  /// only `questions` has.
-  var sharedWording: UsageError? {
-    switch self {
-    case .usage(let error, _): error
-    case .unknownCommand(let name):
-      .unknownSubcommand(name, subcommands: Subcommand.allCases.map(\.rawValue))
-    case .unknownOption(let option, let subcommand?) where OptionName(spelling: option) != nil:
-      .optionNotApplicable(option, subcommand: subcommand.rawValue)
-    case .unknownOption(let option, let subcommand):
-      .unknownOption(
-        option,
-        candidates: (OptionName.allCases.filter(\.isGlobal) + (subcommand?.options ?? []))
-          .map(\.rawValue))
-    case .missingValue(let option, _): .missingValue(option: option)
-    case .unexpectedValue(let option, _): .unexpectedValue(option: option)
-    case .repeatedOption(let option, _): .repeatedOption(option)
-    case .missingOption(let option, _): .missingOption(option)
-    case .missingArgument(let argument, _): .missingArgument(argument)
-    case .unexpectedArgument(let argument, _): .unexpectedArgument(argument)
-    case .blankValue(let name, _): .blankValue(name)
-    case .invalidArgumentEncoding(let position, let shown):
-      .invalidArgumentEncoding(position: position, shown: shown)
-    case .invalidEnvironmentEncoding(let name, let shown):
-      .invalidEnvironmentEncoding(name: name, shown: shown)
-    case .malformedID(let text, _): .malformedID(text, noun: "question")
-    case .notAPositiveNumber(let text, let option, _): .notAPositiveNumber(text, option: option)
-    case .invalidValue(let value, let option, let expected, _):
-      .invalidValue(value, option: option, expected: expected)
-    case .nothingToChange(let subcommand):
-      .nothingToChange(subcommand: subcommand.rawValue, example: "--answer <text>")
-    default: nil
-    }
-  }
-
-  /// How a lookup by id failed, worded as every tool built on `CommandLineKit` words it.
-  var lookupFailure: IDLookupError? {
-    switch self {
-    case .noSuchQuestion(let id): .notFound(id)
-    case .ambiguousID(let prefix, let matches): .ambiguous(prefix, matches: matches)
-    default: nil
-    }
-  }
-}
-
 nonisolated extension AppError: LocalizedError {
   /// A sentence saying what went wrong and, where it helps, what to do.
   var errorDescription: String? {
@@ -290,7 +243,8 @@ nonisolated extension AppError: LocalizedError {
         }, deleted: current == nil, retry: "questions edit")
     case .sync(let error, let pending):
       (error.errorDescription ?? "\(error)")
-        + (pending > 0 ? " \(pending) \(pending == 1 ? "change waits" : "changes wait") to be sent." : "")
+        + (pending > 0
+          ? " \(pending) \(pending == 1 ? "change waits" : "changes wait") to be sent." : "")
     case .syncNotConfigured:
       "This data folder has no sync server yet: give --server <url> and --user <name>, with the"
         + " password in \(CommandRunner.passwordVariable)."

@@ -59,7 +59,8 @@ nonisolated struct SyncCredentials: Codable, Equatable, Sendable {
       throw error
     } catch is DecodingError {
       throw .credentialsRefused(
-        url.path, reason: "it is not a server, user and password in JSON; remove it and sync"
+        url.path,
+        reason: "it is not a server, user and password in JSON; remove it and sync"
           + " with --server and --user again")
     } catch {
       throw .credentialsRefused(url.path, reason: error.localizedDescription)

@@ -1,9 +1,9 @@
 // What `questions sync` prints: what moved each way, what waits, and the conflicts.
 
+import CommandLineKit
 import Foundation
 import LocalStoreSync
 import Models
-import CommandLineKit
 
 /// The outcome of one `questions sync`, as text or as JSON (`--json`).
 nonisolated struct SyncReport: Encodable {

@@ -28,7 +28,9 @@ struct SyncFaultTests {
   }
 
   @Test(arguments: StoreKind.allCases)
-  func aLostAnswerToAPushIsFoundOnTheNextRoundAndNothingIsAppliedTwice(_ kind: StoreKind)
+  func aLostAnswerToAPushIsFoundOnTheNextRoundAndNothingIsAppliedTwice(
+    _ kind: StoreKind
+  )
     async throws
   {
     let fixture = try ServerFixture()
@@ -71,7 +73,9 @@ struct SyncFaultTests {
   }
 
   @Test(arguments: ["truncate", "corrupt", "html"], StoreKind.allCases)
-  func aDamagedPullAnswerIsRefusedAndAppliesNothing(_ fault: String, _ kind: StoreKind)
+  func aDamagedPullAnswerIsRefusedAndAppliesNothing(
+    _ fault: String, _ kind: StoreKind
+  )
     async throws
   {
     let fixture = try ServerFixture()

@@ -104,7 +104,9 @@ struct SyncKillLoopTests {
   /// Syncs `store` here until nothing is pending; a conflict (there should be none: one
   /// device's own earlier version found on the server is no conflict) is resolved "keep
   /// mine", as a person would. Returns how many.
-  private func settle(_ store: SyncedRepository<Note>, _ fixture: ServerFixture) async throws
+  private func settle(
+    _ store: SyncedRepository<Note>, _ fixture: ServerFixture
+  ) async throws
     -> Int
   {
     var conflicts = 0

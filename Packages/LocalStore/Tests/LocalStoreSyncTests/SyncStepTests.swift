@@ -24,7 +24,9 @@ import Testing
   }
 
   @Test(arguments: StoreKind.allCases)
-  func anAcknowledgementOfAnOlderRevisionKeepsTheNewerChangeRebased(_ kind: StoreKind)
+  func anAcknowledgementOfAnOlderRevisionKeepsTheNewerChangeRebased(
+    _ kind: StoreKind
+  )
     async throws
   {
     let store = try DeviceStore(kind)
@@ -40,7 +42,9 @@ import Testing
   }
 
   @Test(arguments: StoreKind.allCases)
-  func anAcknowledgedDeleteLeavesNothingAndADeleteIsSentOnItsBase(_ kind: StoreKind)
+  func anAcknowledgedDeleteLeavesNothingAndADeleteIsSentOnItsBase(
+    _ kind: StoreKind
+  )
     async throws
   {
     let store = try DeviceStore(kind)

@@ -43,7 +43,9 @@ import Testing
     try await store.recordSuccessfulSync()
     try await store.commit(
       SyncUpdate(
-        steps: [.remote(KintoRecord(id: id, lastModified: 5, fields: fields), expectedPending: nil)],
+        steps: [
+          .remote(KintoRecord(id: id, lastModified: 5, fields: fields), expectedPending: nil)
+        ],
         cursor: 5))
     let change = try #require(await iterator.next())
     #expect(change.ids == [pulled.id])

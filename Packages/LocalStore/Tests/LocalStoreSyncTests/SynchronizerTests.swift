@@ -68,7 +68,9 @@ struct SynchronizerTests {
   }
 
   @Test(arguments: StoreKind.allCases)
-  func concurrentEditsRaiseAConflictOnTheSecondDeviceUntilAPersonChooses(_ kind: StoreKind) async throws {
+  func concurrentEditsRaiseAConflictOnTheSecondDeviceUntilAPersonChooses(
+    _ kind: StoreKind
+  ) async throws {
     let fixture = try ServerFixture()
     let a = try DeviceStore(kind)
     let b = try DeviceStore(kind)
@@ -105,7 +107,8 @@ struct SynchronizerTests {
   }
 
   @Test(arguments: StoreKind.allCases)
-  func aRemoteDeleteOfALocallyEditedNoteIsAConflictAndSoIsTheReverse(_ kind: StoreKind) async throws {
+  func aRemoteDeleteOfALocallyEditedNoteIsAConflictAndSoIsTheReverse(_ kind: StoreKind) async throws
+  {
     let fixture = try ServerFixture()
     let a = try DeviceStore(kind)
     let b = try DeviceStore(kind)
@@ -136,7 +139,9 @@ struct SynchronizerTests {
   }
 
   @Test(arguments: [ConflictPolicy.serverWins, .clientWins], StoreKind.allCases)
-  func aPolicyResolvesConflictsWithoutAsking(_ policy: ConflictPolicy, _ kind: StoreKind)
+  func aPolicyResolvesConflictsWithoutAsking(
+    _ policy: ConflictPolicy, _ kind: StoreKind
+  )
     async throws
   {
     let fixture = try ServerFixture()
@@ -228,12 +233,15 @@ struct SynchronizerTests {
   }
 
   @Test(arguments: StoreKind.allCases)
-  func aLocalEditMadeBetweenPushAndPullIsSentNextRoundWithoutAConflict(_ kind: StoreKind) async throws {
+  func aLocalEditMadeBetweenPushAndPullIsSentNextRoundWithoutAConflict(
+    _ kind: StoreKind
+  ) async throws {
     let fixture = try ServerFixture()
     let draft = Note(title: "draft")
     var note = draft
     note.text = "edited mid-round"
-    let store = EditingDuringPull(inner: try DeviceStore(kind), edit: try SyncCodec<Note>().record(of: note))
+    let store = EditingDuringPull(
+      inner: try DeviceStore(kind), edit: try SyncCodec<Note>().record(of: note))
     try await store.inner.save(draft)
     let first = try await fixture.synchronizer(store).synchronize()
     #expect(first.sent == 1 && first.conflicts.isEmpty)

@@ -33,7 +33,9 @@ struct SplitMix: RandomNumberGenerator {
 func churn(_ arguments: [String]) async throws {
   guard arguments.count == 6, let server = URL(string: arguments[1]),
     let seed = UInt64(arguments[4]), let edits = Int(arguments[5])
-  else { throw SyncDeviceError(message: "usage: churn <folder> <url> <user> <collection> <seed> <edits>") }
+  else {
+    throw SyncDeviceError(message: "usage: churn <folder> <url> <user> <collection> <seed> <edits>")
+  }
   let folder = URL(fileURLWithPath: arguments[0])
   let password = ProcessInfo.processInfo.environment["SYNC_DEVICE_PASSWORD"] ?? ""
   let store = try await SyncedRepository<Note>.open(directory: folder, filename: "n.json")

@@ -109,7 +109,9 @@ extension KintoClient {
     default:
       let message = if case .string(let text)? = body["message"] { text } else { "no message" }
       let error = SyncError.requestRefused(server: server, status: Int(status), message: message)
-      if status == 409, message.lowercased().contains("retry") { throw RetryRequested(error: error) }
+      if status == 409, message.lowercased().contains("retry") {
+        throw RetryRequested(error: error)
+      }
       throw error
     }
   }
