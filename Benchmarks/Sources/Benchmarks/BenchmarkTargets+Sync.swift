@@ -46,7 +46,8 @@ extension BenchmarkTargets {
       TargetResult(
         "\(scale) on Kinto over PostgreSQL: every device holds the same items", row: row,
         .atLeast, 1, unit: .count, measured: report.converged ? 1 : 0,
-        detail: "\(report.convergingRounds) rounds of every device after the changes"),
+        detail: "\(report.convergingRounds) rounds of every device after the changes;"
+          + " \(report.failedRounds ?? 0) device rounds failed and were tried again"),
       TargetResult(
         "\(scale): seconds from the first change until nothing moves", row: row, nil, nil,
         unit: .count, measured: report.seconds),

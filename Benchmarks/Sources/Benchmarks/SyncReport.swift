@@ -57,6 +57,8 @@ extension BenchmarkResults {
     var convergingRounds = 0
     /// Whether every device ended with the same items.
     var converged = false
+    /// Device rounds that failed (and were tried again in the next round).
+    var failedRounds: Int?
 
     static func notRun(_ reason: String) -> SyncScaleReport {
       var report = SyncScaleReport()

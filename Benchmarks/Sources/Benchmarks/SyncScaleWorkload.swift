@@ -34,11 +34,15 @@ struct SyncScaleWorkload {
     let clock = ContinuousClock()
     let start = clock.now
     let rounds = 10
+    // A round that fails (the server busy: Kinto on PostgreSQL answers 409 "please retry" to
+    // writes that collide, and the client gives up after a few) is tried again next round,
+    // as the app's background sync would; they are counted.
+    let failures = Tally()
     for round in 0..<rounds {
       context.progress("sync-scale: round \(round + 1) of \(rounds), \(devices) devices at once")
       try await everyDevice(fleet) { device in
         await device.change(round: round, changes: perDevice / rounds, devices: devices)
-        _ = try await device.synchronize()
+        await failures.count(try? await device.synchronize())
       }
     }
     var converged = false
@@ -47,8 +51,10 @@ struct SyncScaleWorkload {
       extraRounds += 1
       let moved = Tally()
       try await everyDevice(fleet) { device in
-        let outcome = try await device.synchronize()
-        await moved.add(outcome.sent + outcome.pulled + outcome.conflicts.count)
+        let outcome = try? await device.synchronize()
+        await failures.count(outcome)
+        // A failed round moved nothing yet, but its device is not done.
+        await moved.add(outcome.map { $0.sent + $0.pulled + $0.conflicts.count } ?? 1)
       }
       converged = await moved.value == 0
     }
@@ -72,9 +78,11 @@ struct SyncScaleWorkload {
     context.progress(
       "sync-scale: \(contents.count) different sets of items, \(pending) changes pending, sizes "
         + "\(Set(contents.map(\.count)).sorted())")
-    return .measured(
+    var report = BenchmarkResults.SyncScaleReport.measured(
       devices: devices, changes: devices * perDevice, seconds: seconds, requests: requests,
       convergingRounds: extraRounds, converged: converged && contents.count == 1)
+    report.failedRounds = await failures.value
+    return report
   }
 
   /// Runs `body` for every device at once and waits for all.
@@ -131,5 +139,7 @@ struct SyncScaleWorkload {
   private actor Tally {
     private(set) var value = 0
     func add(_ amount: Int) { value += amount }
+    /// Counts one failed round: `outcome` is `nil`.
+    func count(_ outcome: SyncOutcome?) { if outcome == nil { value += 1 } }
   }
 }
