@@ -11,29 +11,32 @@ extension BenchmarkTargets {
       }
       let items = "\(Format.count(report.items)) items"
       let change = "one change on a collection of \(Format.count(report.items))"
-      return [
-        seconds(
+      var targets = [
+        compare(
           "sync push of \(items) to an empty collection (one round): LocalStoreSync / kinto-http"
             + " creating them in batches", row, report.pushSeconds, report.kintoHTTPSeconds,
-          .atMost, 1),
-        seconds(
+          .atMost, 1, unit: .seconds),
+        compare(
           "sync pull of \(items) into an empty device (one round): LocalStoreSync / kinto-http"
             + " creating them in batches", row, report.pullSeconds, report.kintoHTTPSeconds,
-          .atMost, 1),
-        traffic("\(change): the device that made it, requests", row, report.changeSent, \.requests),
-        traffic(
-          "\(change): the device that made it, bytes sent", row, report.changeSent, \.bytesSent),
-        traffic(
-          "\(change): the device that made it, bytes received", row, report.changeSent,
-          \.bytesReceived),
-        traffic(
-          "\(change): a device that pulled it, requests", row, report.changeReceived, \.requests),
-        traffic(
-          "\(change): a device that pulled it, bytes sent", row, report.changeReceived, \.bytesSent),
-        traffic(
-          "\(change): a device that pulled it, bytes received", row, report.changeReceived,
-          \.bytesReceived),
+          .atMost, 1, unit: .seconds),
       ]
+      let sides = [
+        ("the device that made it", report.changeSent),
+        ("a device that pulled it", report.changeReceived),
+      ]
+      let figures: [(String, KeyPath<BenchmarkResults.Traffic, Int>)] = [
+        ("requests", \.requests), ("bytes sent", \.bytesSent), ("bytes received", \.bytesReceived),
+      ]
+      for (side, traffic) in sides {
+        for (figure, path) in figures {
+          targets.append(
+            TargetResult(
+              "\(change): \(side), \(figure)", row: row, nil, nil, unit: .count,
+              measured: traffic.map { Double($0[keyPath: path]) }))
+        }
+      }
+      return targets
     }
     guard let report = results.syncScale, report.notRunBecause == nil else {
       let reason = results.syncScale?.notRunBecause ?? "it did not run"
@@ -56,27 +59,5 @@ extension BenchmarkTargets {
         measured: Double(report.requests) / Double(max(1, report.changes)),
         detail: "\(report.requests) requests for \(report.changes) changes"),
     ]
-  }
-
-  private func seconds(
-    _ name: String, _ row: BenchmarkRow, _ numerator: Double?, _ denominator: Double?,
-    _ comparison: TargetResult.Comparison?, _ limit: Double?
-  ) -> TargetResult {
-    var measured: Double?
-    var detail: String?
-    if let numerator, let denominator, denominator > 0 {
-      measured = numerator / denominator
-      detail =
-        "\(Duration.seconds(numerator).readable) against \(Duration.seconds(denominator).readable)"
-    }
-    return TargetResult(name, row: row, comparison, limit, measured: measured, detail: detail)
-  }
-
-  private func traffic(
-    _ name: String, _ row: BenchmarkRow, _ traffic: BenchmarkResults.Traffic?,
-    _ figure: KeyPath<BenchmarkResults.Traffic, Int>
-  ) -> TargetResult {
-    TargetResult(
-      name, row: row, nil, nil, unit: .count, measured: traffic.map { Double($0[keyPath: figure]) })
   }
 }

@@ -182,7 +182,7 @@ struct BenchmarkTargets {
   }
 
   /// The unit of the two figures a ratio is taken from.
-  private enum FigureUnit {
+  enum FigureUnit {
     case microseconds, seconds, count
 
     func format(_ value: Double) -> String {
@@ -195,7 +195,7 @@ struct BenchmarkTargets {
   }
 
   /// `numerator / denominator` against `limit`, with both figures in the detail.
-  private func compare(
+  func compare(
     _ name: String, _ row: BenchmarkRow?, _ numerator: Double?, _ denominator: Double?,
     _ comparison: TargetResult.Comparison?, _ limit: Double?,
     unit: FigureUnit = .microseconds
