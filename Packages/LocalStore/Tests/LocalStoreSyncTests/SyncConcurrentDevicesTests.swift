@@ -6,16 +6,18 @@ import LocalStoreTestSupport
 import Testing
 
 /// Ten devices of one account, each making changes and syncing at the same time, ten rounds,
-/// then rounds of every device until nothing moves: every device must end with the same
-/// items. On PostgreSQL two writes at once can commit in the other order than their
-/// `last_modified`; before pulls read again behind their cursor (``Synchronizer``'s overlap),
-/// a device that pulled between the two commits skipped the older write for good, and this
+/// then rounds of every device, each a settling one, until nothing moves: every device must
+/// end with the same items. On PostgreSQL two writes at once can commit in the other order
+/// than their `last_modified`; before pulls read again behind their cursor (``PullMarks``), a
+/// device that pulled between the two commits skipped the older write for good, and this
 /// ended with devices that disagreed on every run there.
 @Suite(.needsSyncServer, .kintoServer())
 struct SyncConcurrentDevicesTests {
   @Test func devicesWritingAtOnceEndWithTheSameItems() async throws {
     let fixture = try ServerFixture()
     let devices = (0..<10).map { _ in InMemorySyncStore() }
+    // Far above a commit's time on a loopback server, and short enough for a test.
+    let settle = Duration.seconds(1)
     for round in 0..<10 {
       try await withThrowingTaskGroup(of: Void.self) { group in
         for (number, device) in devices.enumerated() {
@@ -28,7 +30,8 @@ struct SyncConcurrentDevicesTests {
                 id: "d\(owner)-\(serial)",
                 fields: ["round": .integer(Int64(round)), "by": .integer(Int64(number))])
             }
-            _ = try await fixture.synchronizer(device, policy: .serverWins).synchronize()
+            _ = try await fixture.synchronizer(device, policy: .serverWins, settleAfter: settle)
+              .synchronize()
           }
         }
         try await group.waitForAll()
@@ -39,8 +42,12 @@ struct SyncConcurrentDevicesTests {
     while moved > 0 && rounds < 5 {
       rounds += 1
       moved = 0
+      try await Task.sleep(for: settle)
       for device in devices {
-        let outcome = try await fixture.synchronizer(device, policy: .serverWins).synchronize()
+        let outcome = try await fixture.synchronizer(
+          device, policy: .serverWins, settleAfter: settle
+        ).synchronize()
+        #expect(outcome.settled)
         moved += outcome.sent + outcome.pulled
       }
     }

@@ -82,7 +82,7 @@ import Testing
     }
     #expect(error?.localizedDescription.contains(bad.id) == true)
     #expect(await store.loadAll().isEmpty)
-    #expect(await store.pullCursor() == nil)
+    #expect(try await store.pullCursor() == nil)
     #expect(try await open().loadAll().isEmpty)
   }
 

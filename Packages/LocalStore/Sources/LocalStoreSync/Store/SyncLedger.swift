@@ -12,8 +12,30 @@ struct SyncLedger: Codable, Equatable, Sendable {
 
   /// The `last_modified` of the last remote change applied, or `nil` before the first pull.
   var cursor: Int64?
+  /// Every change up to this `last_modified` has been read (see ``PullMarks``).
+  var settled: Int64?
+  /// The cursor a pull ended with, to settle later (see ``PullMarks``).
+  var checkpoint: Int64?
+  /// When that pull ended.
+  var checkpointTime: Date?
   /// The revision of the latest local change; the next one takes one more.
   var lastRevision: UInt64 = 0
   /// When the last round that ended without an error ended.
   var lastSuccess: Date?
+}
+
+extension SyncLedger {
+  /// The pull's marks as the ledger keeps them.
+  var marks: PullMarks {
+    get {
+      PullMarks(
+        cursor: cursor, settled: settled, checkpoint: checkpoint, checkpointTime: checkpointTime)
+    }
+    set {
+      cursor = newValue.cursor
+      settled = newValue.settled
+      checkpoint = newValue.checkpoint
+      checkpointTime = newValue.checkpointTime
+    }
+  }
 }

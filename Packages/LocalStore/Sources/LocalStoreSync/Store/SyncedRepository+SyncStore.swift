@@ -20,13 +20,13 @@ extension SyncedRepository: SyncStore {
       }
   }
 
-  /// The pull cursor, from the ledger.
-  public func pullCursor() async -> Int64? {
-    await store.find(by: SyncLedger.entryID)?.ledger?.cursor
+  /// Where the pulls stand, from the ledger.
+  public func pullMarks() async -> PullMarks {
+    await store.find(by: SyncLedger.entryID)?.ledger?.marks ?? PullMarks()
   }
 
   /// Applies `update` as one journal record: each step under the rules of ``SyncStep``, read
-  /// against the entries as the store holds them under its lock, then the cursor.
+  /// against the entries as the store holds them under its lock, then the cursor and marks.
   ///
   /// - Throws: ``SyncError/storeFailed(_:)`` when a pulled record is not an item of this
   ///   store (nothing of the update is then applied), or the store's error when the record
@@ -36,9 +36,9 @@ extension SyncedRepository: SyncStore {
     try await store.commitWrites { stored in
       var writes = EntryWrites<Item>()
       for step in update.steps { writes.apply(step, items: items, in: stored) }
-      if let cursor = update.cursor {
+      if update.cursor != nil || update.marks != nil {
         var ledger = writes.ledger(in: stored)
-        ledger.cursor = max(ledger.cursor ?? cursor, cursor)
+        ledger.marks.take(cursor: update.cursor, marks: update.marks)
         writes.setLedger(ledger)
       }
       return writes.record(in: stored)

@@ -20,7 +20,7 @@ public actor InMemorySyncStore: SyncStore {
   /// The `last_modified` of each item as last seen on the server.
   private var serverVersions: [String: Int64] = [:]
   private var outbox: [String: Outgoing] = [:]
-  private var cursor: Int64?
+  private var marks = PullMarks()
   private var conflicts: [String: SyncConflict] = [:]
   private var lastRevision: UInt64 = 0
   private var commitsBeforeFailure = 0
@@ -90,8 +90,8 @@ public actor InMemorySyncStore: SyncStore {
       }
   }
 
-  /// The pull cursor.
-  public func pullCursor() -> Int64? { cursor }
+  /// Where the pulls stand.
+  public func pullMarks() -> PullMarks { marks }
 
   /// Applies `update` whole (an actor method with no suspension: nobody sees half of it).
   public func commit(_ update: SyncUpdate) throws {
@@ -104,7 +104,7 @@ public actor InMemorySyncStore: SyncStore {
       }
     }
     for step in update.steps { apply(step) }
-    if let newCursor = update.cursor { cursor = max(cursor ?? newCursor, newCursor) }
+    marks.take(cursor: update.cursor, marks: update.marks)
   }
 
   private func apply(_ step: SyncStep) {

@@ -17,6 +17,9 @@ public struct SyncOutcome: Equatable, Sendable {
   public var conflicts: [SyncConflict] = []
   /// Conflicts the policy resolved (server wins or client wins).
   public var resolvedByPolicy = 0
+  /// Whether this round's pull read again behind its cursor and settled a checkpoint (see
+  /// ``PullMarks``).
+  public var settled = false
   /// The server's `Backoff` / `Retry-After`: wait at least this long before the next round.
   public var advice = ServerAdvice()
 

@@ -13,9 +13,17 @@ public protocol SyncStore: Sendable {
   /// The pending local changes, at most one per item, oldest first; those held by an
   /// unresolved conflict of the same revision are left out (they wait for a person).
   func pendingChanges() async throws -> [PendingChange]
+  /// Where the pulls stand: the cursor (the `last_modified` of the last remote change
+  /// applied, `nil` before the first pull) and how far back every change is known read.
+  func pullMarks() async throws -> PullMarks
+  /// Applies `update` (its steps, then its cursor and marks) as one durable step.
+  func commit(_ update: SyncUpdate) async throws
+}
+
+extension SyncStore {
   /// The pull cursor: the `last_modified` of the last remote change applied, or `nil` before
   /// the first pull.
-  func pullCursor() async throws -> Int64?
-  /// Applies `update` (its steps, then its cursor) as one durable step.
-  func commit(_ update: SyncUpdate) async throws
+  public func pullCursor() async throws -> Int64? {
+    try await pullMarks().cursor
+  }
 }

@@ -3,31 +3,45 @@
 import Foundation
 
 extension Synchronizer {
-  /// Pulls the changes since the store's cursor, less ``pullOverlap``, following `Next-Page`;
-  /// each page and its cursor (the page's newest `last_modified`) are committed together.
+  /// Pulls the changes since the store's cursor, following `Next-Page`; each page and its
+  /// cursor (the page's newest `last_modified`) are committed together, the last one with
+  /// the pull's new ``PullMarks``.
   ///
-  /// Why the overlap: Kinto gives a record its `last_modified` when the write starts, and
-  /// other devices see it when the write's transaction commits. On PostgreSQL two writes at
-  /// once can commit in the other order, so a pull may see a newer record while an older one
-  /// is still invisible; a cursor moved past the newer one would skip the older one for
-  /// good. `make bench`'s `sync-scale` row found devices that never agreed that way. So each
-  /// pull reads again the changes of the last ``pullOverlap`` before the cursor; a version
-  /// the store holds already changes nothing (the stores ignore a remote version they know),
-  /// and only records past the cursor count as ``SyncOutcome/pulled``.
+  /// Why a pull sometimes reads again behind its cursor: Kinto gives a record its
+  /// `last_modified` when the write starts, and other devices see it when the write's
+  /// transaction commits. On PostgreSQL two writes at once can commit in the other order, so
+  /// a pull may see a newer record while an older one is still invisible; a cursor moved past
+  /// the newer one would skip the older one for good. `make bench`'s `sync-scale` row found
+  /// devices that never agreed that way. So the first pull at least ``settleAfter`` after a
+  /// checkpoint reads again from ``pullOverlap`` before it (see ``PullMarks``); an ordinary
+  /// pull reads from the cursor. A version the store holds already changes nothing (the
+  /// stores ignore a remote version they know), and only records past the cursor count as
+  /// ``SyncOutcome/pulled``.
   func pull(into outcome: inout SyncOutcome) async throws {
-    let cursor = try await storeCall { try await store.pullCursor() }
-    let since = cursor.map { max(0, $0 - Self.pullOverlap) }
-    var page = try await client.changes(in: collection, since: since)
+    let marks = try await storeCall { try await store.pullMarks() }
+    let settling = marks.settles(at: Date(), after: settleAfter)
+    outcome.settled = settling
+    var page = try await client.changes(
+      in: collection, since: marks.since(settling: settling, overlap: Self.pullOverlap))
+    var newest = marks.cursor
     while true {
       outcome.advice = outcome.advice.merged(with: page.advice)
-      if let newest = page.records.map(\.lastModified).max() {
+      let pageNewest = page.records.map(\.lastModified).max()
+      newest = [newest, pageNewest].compactMap { $0 }.max()
+      let after = marks.after(settling: settling, cursor: newest, at: Date())
+      // A settling pull that found nothing new leaves the marks as they are: the next one
+      // then reads from the cursor again, at no cost.
+      let last = page.nextPage == nil && !after.isSame(as: marks) ? after : nil
+      if pageNewest != nil || last != nil {
         let pending = try await storeCall { try await store.pendingChanges() }
         let byID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         // This round's own writes come back in the changes; the store knows them already.
         let others = page.records.filter { outcome.pushedVersions[$0.id] != $0.lastModified }
         let steps = others.compactMap { pulled($0, pending: byID[$0.id], into: &outcome) }
-        try await storeCall { try await store.commit(SyncUpdate(steps: steps, cursor: newest)) }
-        outcome.pulled += others.filter { $0.lastModified > cursor ?? .min }.count
+        try await storeCall {
+          try await store.commit(SyncUpdate(steps: steps, cursor: pageNewest, marks: last))
+        }
+        outcome.pulled += others.filter { $0.lastModified > marks.cursor ?? .min }.count
       }
       guard let next = page.nextPage else { return }
       page = try await client.changes(at: next)

@@ -24,19 +24,27 @@ public struct Synchronizer<Store: SyncStore>: Sendable {
   public let collection: String
   /// Who wins an edit conflict.
   public let policy: ConflictPolicy
+  /// How long after a pull a write older than its cursor may still be committing on the
+  /// server: a pull that long after reads again behind that cursor, once (see ``PullMarks``).
+  public let settleAfter: Duration
 
-  /// How far before its cursor, in Kinto's milliseconds, a pull reads again: longer than a
-  /// write on the server can take between getting its `last_modified` and committing
-  /// (see ``pull(into:)``).
+  /// How far before a checkpoint, in Kinto's milliseconds, a settling pull reads again:
+  /// longer than a write on the server can take between getting its `last_modified` and
+  /// committing (see ``PullMarks``).
   static var pullOverlap: Int64 { 10_000 }
 
-  /// A synchronizer of `store` with `collection` on `client`'s server.
-  public init(client: KintoClient, store: Store, collection: String, policy: ConflictPolicy = .ask)
-  {
+  /// A synchronizer of `store` with `collection` on `client`'s server; `settleAfter` is how
+  /// long a write may take to commit on the server (10 s is far above what Kinto on
+  /// PostgreSQL takes; a shorter one suits a test on a loopback server).
+  public init(
+    client: KintoClient, store: Store, collection: String, policy: ConflictPolicy = .ask,
+    settleAfter: Duration = .seconds(10)
+  ) {
     self.client = client
     self.store = store
     self.collection = collection
     self.policy = policy
+    self.settleAfter = settleAfter
   }
 
   /// One round: push, then pull. Throws only ``SyncError``.

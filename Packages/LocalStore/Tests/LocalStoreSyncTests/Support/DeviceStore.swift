@@ -53,10 +53,10 @@ actor DeviceStore: SyncStore {
     }
   }
 
-  func pullCursor() async throws -> Int64? {
+  func pullMarks() async throws -> PullMarks {
     switch kind {
-    case .memory: await memory.pullCursor()
-    case .journal: try await journal().pullCursor()
+    case .memory: await memory.pullMarks()
+    case .journal: try await journal().pullMarks()
     }
   }
 

@@ -4,7 +4,7 @@ import Foundation
 import LocalStoreSync
 
 /// Forwards to a store of either kind, and saves `edit` in it once, when the synchronizer asks
-/// for the pull cursor (after its push): a person's edit landing mid-round.
+/// for the pull marks (after its push): a person's edit landing mid-round.
 actor EditingDuringPull: SyncStore {
   let inner: DeviceStore
   private let edit: (id: String, fields: [String: JSONValue])
@@ -17,12 +17,12 @@ actor EditingDuringPull: SyncStore {
 
   func pendingChanges() async throws -> [PendingChange] { try await inner.pendingChanges() }
 
-  func pullCursor() async throws -> Int64? {
+  func pullMarks() async throws -> PullMarks {
     if !done {
       done = true
       try await inner.save(id: edit.id, fields: edit.fields)
     }
-    return try await inner.pullCursor()
+    return try await inner.pullMarks()
   }
 
   func commit(_ update: SyncUpdate) async throws { try await inner.commit(update) }

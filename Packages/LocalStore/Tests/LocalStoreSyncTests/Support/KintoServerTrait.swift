@@ -100,9 +100,11 @@ struct ServerFixture {
 
   /// A synchronizer of `store` with the fixture's collection.
   func synchronizer<Store: SyncStore>(
-    _ store: Store, client: KintoClient? = nil, policy: ConflictPolicy = .ask
+    _ store: Store, client: KintoClient? = nil, policy: ConflictPolicy = .ask,
+    settleAfter: Duration = .seconds(10)
   ) -> Synchronizer<Store> {
     Synchronizer(
-      client: client ?? self.client(), store: store, collection: collection, policy: policy)
+      client: client ?? self.client(), store: store, collection: collection, policy: policy,
+      settleAfter: settleAfter)
   }
 }
