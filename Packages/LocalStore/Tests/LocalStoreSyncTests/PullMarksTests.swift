@@ -106,7 +106,8 @@ struct PullMarksTests {
   @Test func aPullRightAfterAnotherReadsFromTheCursorAndALaterOneSettles() {
     let start = Date(timeIntervalSince1970: 1_000)
     var marks = PullMarks()
-    #expect(marks.since(settling: marks.settles(at: start, after: .seconds(10)), overlap: 500) == nil)
+    #expect(
+      marks.since(settling: marks.settles(at: start, after: .seconds(10)), overlap: 500) == nil)
     marks = marks.after(settling: false, cursor: 9_000, at: start)
     let soon = start.addingTimeInterval(3)
     #expect(!marks.settles(at: soon, after: .seconds(10)))

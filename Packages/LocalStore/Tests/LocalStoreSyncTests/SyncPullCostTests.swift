@@ -13,7 +13,9 @@ import Testing
 @Suite(.needsSyncServer, .kintoServer())
 struct SyncPullCostTests {
   @Test(arguments: StoreKind.allCases)
-  func aRoundReadsTheOverlapBehindItsCursorOnceAndNotAfterEveryChange(_ kind: StoreKind)
+  func aRoundReadsTheOverlapBehindItsCursorOnceAndNotAfterEveryChange(
+    _ kind: StoreKind
+  )
     async throws
   {
     let fixture = try ServerFixture()
