@@ -67,9 +67,12 @@ struct PullMarksTests {
       }
       let after = marks.after(settling: settling, cursor: newest, at: date)
       if !after.isSame(as: marks) { marks.take(cursor: newest, marks: after) }
-      for (index, write) in writes.enumerated()
-      where write.lastModified <= marks.settled ?? -1 && reads[index] == 0 {
-        return ("pulls \(instants): settled \(marks.settled!) at \(now) but \(write) unread", 0)
+      if let settled = marks.settled,
+        let unread = writes.indices.first(where: {
+          writes[$0].lastModified <= settled && reads[$0] == 0
+        })
+      {
+        return ("pulls \(instants): settled \(settled) at \(now) but \(writes[unread]) unread", 0)
       }
     }
     if let unread = writes.indices.first(where: { reads[$0] == 0 }) {
@@ -87,7 +90,7 @@ struct PullMarksTests {
     var reads = 0
     var failures: [String] = []
     for writes in schedules {
-      let end = writes.map(\.committed).max()! + 1
+      let end = (writes.map(\.committed).max() ?? 0) + 1
       for mask in 0..<(1 << 9) {
         let early = (0..<9).filter { mask & (1 << $0) != 0 }.map { Int64($0) }
         let instants = early + [end + 10, end + 10 + Self.latency + 1]
