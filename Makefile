@@ -19,7 +19,9 @@
 #                named Models, Persistence, ViewModels and App that depends on the store's
 #                package by path (scripts/test-client-package),
 #                the workflows' generator commands (scripts/check-workflows), the practice
-#                exercises, the articles' claims about the code (check-claims), and the store's
+#                exercises, the articles' claims about the code (check-claims), each article of
+#                the learner track under the length Docs/README.md allows
+#                (scripts/learner-track-words --check), and the store's
 #                slow checks, run with STORE_CHECKS=1 (the lock file removed, renamed and
 #                replaced every 2 ms under 2 and 4 writers, one killed per round:
 #                LockTamperingCheckTests; rounds per row: LOCK_CHECK_ROUNDS, 8 by default), and
@@ -27,7 +29,7 @@
 #                (LocalStoreSyncTests with SYNC_SERVER_TESTS=memory, the kill loop's 200 kills
 #                with SYNC_KILLS=full, then =postgresql), and `questions sync` end to end
 #                (SyncEndToEndTests).
-#                Needs python3 too (the availability, tutorial and claims checks; the sync
+#                Needs python3 too (the availability, tutorial, claims and length checks; the sync
 #                tests, with venv, pip and PyPI the first time) and PostgreSQL's initdb and pg_ctl
 #   test-tsan    run both test suites under the thread sanitizer (builds in .build-tsan)
 #   stress       the store's crash tests with 2,000 kill -9 iterations instead of 200

@@ -19,6 +19,10 @@ actor Outbox {
     queued.append(draft)
   }
 
+  func titles() -> [String] {
+    queued.map(\.title)
+  }
+
   func bodies() -> [String] {
     queued.map(\.body)
   }

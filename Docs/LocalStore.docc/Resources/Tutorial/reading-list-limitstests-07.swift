@@ -13,12 +13,15 @@ func breakWrites(in folder: URL) throws {
   try Data().write(to: folder)
 }
 
-/// Waits until `condition` holds, looking every few milliseconds, for at most thirty seconds.
-func waitUntil(_ condition: () -> Bool) async throws {
-  let deadline = ContinuousClock.now + .seconds(30)
-  while !condition(), ContinuousClock.now < deadline {
+/// Waits until `condition` holds, looking every few milliseconds. Returns false if it still
+/// does not hold after two minutes, so that a test that waits in vain fails instead of hanging.
+func waitUntil(_ condition: () -> Bool) async throws -> Bool {
+  let deadline = ContinuousClock.now + .seconds(120)
+  while !condition() {
+    guard ContinuousClock.now < deadline else { return false }
     try await Task.sleep(for: .milliseconds(10))
   }
+  return true
 }
 
 @Suite struct LimitsTests {
@@ -114,6 +117,7 @@ func waitUntil(_ condition: () -> Bool) async throws {
       let lock = try FileLock(at: folder.appendingPathComponent("books.json.lock"))
       try lock.lock()
       let saysItWaits = folder.appendingPathComponent("waiting")
+      let ended = folder.appendingPathComponent("ended")
       let other = Task {
         await #expect(processExitsWith: .success) { [folder = folder as URL] in
           let waiting = folder.appendingPathComponent("waiting").path
@@ -122,12 +126,18 @@ func waitUntil(_ condition: () -> Bool) async throws {
             whileWaiting: { _ = FileManager.default.createFile(atPath: waiting, contents: nil) })
           try await store.save(Book(title: "Emma"))
         }
+        _ = FileManager.default.createFile(atPath: ended.path, contents: nil)
       }
-      // Until the other process says it waits, or has saved without waiting.
-      try await waitUntil {
-        FileManager.default.fileExists(atPath: saysItWaits.path)
-          || FileManager.default.fileExists(atPath: file.path)
+      // Until the other process says it waits, has saved without waiting, or has ended. Each
+      // shows as a file, so no clock decides what this test sees: two minutes with none of
+      // them is a failure, never a pass.
+      let heardFromIt = try await waitUntil {
+        [saysItWaits, file, ended].contains { FileManager.default.fileExists(atPath: $0.path) }
       }
+      if !heardFromIt { lock.unlock() }
+      try #require(
+        heardFromIt,
+        "The other process neither saved nor said it waits: does your store pass whileWaiting on?")
       let dune = try JSONEncoder().encode(Envelope(items: [Book(title: "Dune")]))
       try dune.write(to: file, options: .atomic)
       lock.unlock()

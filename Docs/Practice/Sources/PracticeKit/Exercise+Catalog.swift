@@ -14,10 +14,13 @@ extension Exercise {
         + "by the compiler at every access.",
       page: "Docs/LocalStore.docc/DesignDecisions.md, \"An actor, not a class and a lock\"",
       hints: [
-        "Make VisitCounter an actor. Its methods stay the same and stay isolated; callers will "
-          + "await them. Nothing nonisolated: that is the lock-free race again.",
-        "Write `actor VisitCounter {`, keep `private var counts`, and delete the lock and the "
-          + "lock()/unlock() calls. No @unchecked Sendable, no nonisolated(unsafe).",
+        "A lock guards state only where someone remembers to take it, and the compiler "
+          + "cannot check that it was. Swift has a kind of type whose state the compiler "
+          + "guards at every access.",
+        "Turn VisitCounter into the kind of type that owns its state and runs one call at "
+          + "a time, and let the compiler show you what the lock was for; callers will then "
+          + "wait for its answers. Switching the checks off (@unchecked, nonisolated(unsafe)) "
+          + "is the forgotten lock again.",
       ],
       expectedFailure: "is mutable"),
     Exercise(
@@ -32,11 +35,13 @@ extension Exercise {
         "Docs/LocalStore.docc/Reliability.md, \"2. A file that cannot be read is never "
         + "overwritten or deleted\"",
       hints: [
-        "Only a missing file means an empty store. Any other failure must throw from init, and "
-          + "two notes with one ID are damage too: Dictionary(uniqueKeysWithValues:) traps on them.",
-        "Check FileManager.default.fileExists(atPath:) first; if it exists, use plain `try` for "
-          + "Data(contentsOf:) and JSONDecoder().decode, with no `try?`. Fill the dictionary in a "
-          + "loop, and throw when `notes.updateValue(note, forKey: note.id)` returns a note.",
+        "Only a missing file means an empty store. A file that is there but cannot be "
+          + "read or decoded is damage, and so is a file that names one note twice: damage "
+          + "must reach the caller, and the file must be left as it is.",
+        "Look at each `try?` in init: each one turns a failure into \"nothing there\". Tell "
+          + "a missing file apart before reading, let every other failure throw, and add the "
+          + "notes one at a time, so that you notice an ID you have already seen instead of "
+          + "trapping on it.",
       ],
       expectedFailure: "init must throw"),
     Exercise(
@@ -50,9 +55,10 @@ extension Exercise {
         + "saves write it out by accident.",
       page: "Docs/LocalStore.docc/Reliability.md, \"1. Acknowledged means durable\"",
       hints: [
-        "Change a copy of the dictionary, write the copy, and keep it only once the write worked.",
-        "`var changed = notes; changed[note.id] = note`, encode and write `changed`, then "
-          + "`notes = changed` as the last line.",
+        "Memory may show a change only once the disk has taken it: a write that throws "
+          + "must leave the store exactly as it was before the call.",
+        "Work out the new state without touching the stored property, write that, and "
+          + "make it the store's state only after the write has returned.",
       ],
       expectedFailure: "memory is ahead of the file"),
     Exercise(
@@ -68,12 +74,13 @@ extension Exercise {
         "Docs/LocalStore.docc/ConcurrencyPitfalls.md, \"Reentrancy: the actor's state can "
         + "change at every await\"",
       hints: [
-        "The actor is reentrant: while one save awaits its write, the next save runs. Make each "
-          + "write wait for the one before it, with no await between taking the previous write "
-          + "and putting yours in its place.",
-        "Keep `private var lastWrite: Task<Void, any Error>?`. In save: `let previous = lastWrite`, "
-          + "`let thisWrite = Task { [write] in _ = await previous?.result; try await write(data) }`, "
-          + "`lastWrite = thisWrite`, then `try await thisWrite.value`.",
+        "The actor is reentrant: while one save awaits its write, the next save runs. "
+          + "Writes land in the order they were asked for only if each one waits for the one "
+          + "before it, and a failed write must reach the save that asked for it.",
+        "Think of the writes as a chain in which each waits for the one before it. The "
+          + "actor can keep what the next save needs to find the end of the chain; no await "
+          + "may come between reading it and replacing it, and each save must still learn "
+          + "whether its own write failed.",
       ],
       expectedFailure: "the older draft landed after the newer one"),
     Exercise(
@@ -88,10 +95,11 @@ extension Exercise {
         "Docs/LocalStore.docc/ConcurrencyPitfalls.md, \"Check, then act, is not atomic across an "
         + "await\"",
       hints: [
-        "The check and the save must be one call to the repository actor: every await between "
-          + "them is a gap, and checking again after the vetting only moves the gap.",
-        "Vet first, then `return try await accounts.insert(Account(id: name, owner: owner))`: "
-          + "insert saves only when the ID is free and says whether it did.",
+        "Every await between a check and the act it guards is a gap in which another call "
+          + "can act; checking again after the await only moves the gap.",
+        "Let the actor that owns the accounts do the check and the save as one step. Look "
+          + "at what the repository offers besides save: one of its methods answers whether "
+          + "it stored the item.",
       ],
       expectedFailure: "both people were told the name"),
     Exercise(
@@ -105,9 +113,10 @@ extension Exercise {
         + "no error.",
       page: "Docs/LocalStore.docc/Reliability.md, \"5. Two writers, one store\"",
       hints: [
-        "One file, one store: create it once and give every screen the same instance.",
-        "Open the NoteFile in AppStores.init, keep it in a `let`, and return it from both "
-          + "notesForList() and notesForEditor().",
+        "A store that keeps a cache of its file must be that file's only writer in the "
+          + "process: two of them each write their own picture of it, and the last one wins.",
+        "Decide where the store is made so that it is made once, and have every screen "
+          + "ask for that one.",
       ],
       expectedFailure: "the note saved from the list was lost"),
     Exercise(
@@ -121,9 +130,11 @@ extension Exercise {
         "Docs/ViewModels.docc/Architecture.md, \"One save, from another process to this screen\"; "
         + "the tutorial's page Docs/LocalStore.docc/Tutorials/DriveTheScreen.tutorial",
       hints: [
-        "Loop over repository.changes() and reload on each change, until the task is cancelled.",
-        "`let changes = await repository.changes()` first, then load, then "
-          + "`for await _ in changes { notes = await repository.loadAll() }`.",
+        "Loading once is a snapshot. To stay current, the list must hear of every save, "
+          + "from this screen, another one or another process, for as long as it is shown.",
+        "The repository can tell you when it changes. Listen for as long as the task "
+          + "running followChanges() lives, load again on each change, and start listening "
+          + "before the first load, so that nothing slips in between.",
       ],
       expectedFailure: "the list still shows"),
     Exercise(
@@ -136,8 +147,11 @@ extension Exercise {
       page:
         "Docs/ViewModels.docc/Architecture.md, \"An edit never silently undoes another writer\"",
       hints: [
-        "Save only if the stored note is still the one the editor opened, checked on the actor.",
-        "`guard try await repository.save(edited, ifCurrent: opened) else { return false }`.",
+        "An edit is based on the note as the editor opened it. Saving over whatever is "
+          + "stored now undoes any change made since; comparing and saving must be one step "
+          + "on the actor.",
+        "Look for a save in the repository that is told what the editor expects to "
+          + "replace, and tell the screen when it refuses.",
       ],
       expectedFailure: "silently undid another writer's change"),
     Exercise(
@@ -153,13 +167,15 @@ extension Exercise {
         + "pattern, loses the notes); one who goes back to version 1 is told the notes are damaged.",
       page: "Docs/LocalStore.docc/MigratingAModel.md",
       hints: [
-        "Raise the schema version to 2 and register a StoreMigration from version 1 that splits "
-          + "the old text at its first line break. (Only a renamed property, with the same "
-          + "stored shape, needs no version: CodingKeys keep the old key.)",
-        "Add `struct NoteV1: Decodable, Sendable { var id: UUID; var text: String }`, set "
-          + "`configuration.schemaVersion = 2` and `configuration.migrations = [StoreMigration(from: 1) "
-          + "{ (old: NoteV1) in ... }]`, where the step splits `old.text` with "
-          + "`split(separator: \"\\n\", maxSplits: 1, omittingEmptySubsequences: false)`.",
+        "Stored data outlives the code that wrote it. A new stored shape needs a new "
+          + "version number and a way to turn each older file into the new shape; the number "
+          + "also lets the older app refuse a newer file instead of calling it damaged. (Only "
+          + "a renamed property, with the same stored shape, needs no version: CodingKeys "
+          + "keep the old key.)",
+        "The store's configuration has a place for the version, and for steps that each "
+          + "turn one version's items into the next; a step needs the old shape as something "
+          + "it can decode. Try your split on a text with no line break, and on one whose "
+          + "second line is blank.",
       ],
       expectedFailure: "no longer opens"),
     Exercise(
@@ -171,8 +187,11 @@ extension Exercise {
       stakes: "Slow imports, a busy main thread, and a half-imported file when one write fails.",
       page: "Docs/LocalStore.docc/DesignDecisions.md, \"Calling the actor in a tight loop\"",
       hints: [
-        "Build all the notes first, then hand them to the repository in one call.",
-        "`try await repository.save(contentsOf: notes)`, then add notes.count to imported.",
+        "Each await into the actor is a hop, and each save a durable write of its own: "
+          + "200 lines are 200 writes, and a failure half way keeps half of them. What "
+          + "belongs together crosses in one call.",
+        "Make all the notes first, on the main actor. The repository can save many items "
+          + "in one write, all or none; count them as imported only once it has returned.",
       ],
       expectedFailure: "save them in one call"),
     Exercise(
@@ -187,9 +206,12 @@ extension Exercise {
         + "tutorial's page Docs/LocalStore.docc/Tutorials/CreateThePackage.tutorial, \"Define "
         + "the book\"",
       hints: [
-        "Send a value, not a shared object: each side then has its own copy. @unchecked "
-          + "Sendable only stops the compiler from looking.",
-        "Make Draft a `struct Draft: Sendable` (drop the init), and make Composer's draft a `var`.",
+        "Two sides may hold one thing only if neither can change it under the other. The "
+          + "outbox needs the message as it was when sent, every field of it, in a copy the "
+          + "screen cannot reach. @unchecked Sendable only stops the compiler from looking.",
+        "Some Swift types are copied each time they are passed or assigned, so an edit on "
+          + "screen after sending cannot reach what the outbox holds. Make Draft such a type, "
+          + "keep all it carries, and follow what the compiler then asks of the screen.",
       ],
       expectedFailure: "risks causing data races"),
     Exercise(
@@ -205,11 +227,13 @@ extension Exercise {
         "Docs/LocalStore.docc/Reliability.md, \"6. Blocking I/O off the cooperative pool, writes "
         + "in order\"",
       hints: [
-        "Give the actor a custom SerialExecutor that runs its jobs on `queue`.",
-        "A `final class QueueExecutor: SerialExecutor` whose enqueue does "
-          + "`let job = UnownedJob(job); queue.async { job.runSynchronously(on: "
-          + "self.asUnownedSerialExecutor()) }`; in the actor, "
-          + "`nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }`.",
+        "A thread of the cooperative pool must never wait: the pool has about one per "
+          + "core, and a blocked one holds up every task. Blocking work belongs on a thread "
+          + "made for it, and an actor can choose where its jobs run.",
+        "An actor can name the executor that runs its jobs (SE-0392). One built on the "
+          + "queue the app gave DurableLog runs the actor's methods, fsync included, on that "
+          + "queue's thread instead of the pool's. Calling queue.sync from the actor only "
+          + "makes a pool thread wait for the queue.",
       ],
       expectedFailure: "the cooperative pool's threads were the ones waiting"),
   ]

@@ -52,7 +52,8 @@ import Testing
     let state = state()
     state.hintsShown = 1
     let one = WatchScreen.frame(for: state).lines
-    #expect(one.contains { $0.hasPrefix(" Hint 1: Make VisitCounter an actor.") })
+    let opening = " Hint 1: " + Exercise.all[0].hints[0].prefix(19)
+    #expect(one.contains { $0.hasPrefix(opening) })
     #expect(!one.contains { $0.hasPrefix(" Hint 2:") })
     state.hintsShown = 2
     #expect(WatchScreen.frame(for: state).lines.contains { $0.hasPrefix(" Hint 2:") })

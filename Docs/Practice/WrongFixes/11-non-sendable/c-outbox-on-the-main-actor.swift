@@ -22,6 +22,10 @@ final class Draft {
     queued.append(draft)
   }
 
+  func titles() async -> [String] {
+    queued.map(\.title)
+  }
+
   func bodies() async -> [String] {
     queued.map(\.body)
   }

@@ -22,6 +22,12 @@ actor Outbox {
     queued.append(draft)
   }
 
+  func titles() async -> [String] {
+    var titles: [String] = []
+    for draft in queued { titles.append(await draft.title) }
+    return titles
+  }
+
   func bodies() async -> [String] {
     var bodies: [String] = []
     for draft in queued { bodies.append(await draft.body) }

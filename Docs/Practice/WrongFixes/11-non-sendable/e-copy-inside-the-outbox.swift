@@ -22,6 +22,10 @@ actor Outbox {
     queued.append(Draft(title: draft.title, body: draft.body))
   }
 
+  func titles() -> [String] {
+    queued.map(\.title)
+  }
+
   func bodies() -> [String] {
     queued.map(\.body)
   }
