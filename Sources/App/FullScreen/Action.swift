@@ -44,6 +44,10 @@ nonisolated enum Action: Hashable, Sendable {
   case showStatistics
   /// Opens the list of keys.
   case showHelp
+  /// Shows the sync conflicts that wait for a choice, one at a time.
+  case showSyncConflicts
+  /// Keeps the server's version of the sync conflict on screen.
+  case keepTheirs
   /// Types a character into the field being edited.
   case type(Character)
   /// Removes the character before the cursor.

@@ -4,7 +4,9 @@ import Models
 import TerminalUI
 import ViewModels
 
-/// The page shown over the list when a save found the question changed or deleted elsewhere.
+/// The page shown over the list when a save found the question changed or deleted elsewhere,
+/// and for a sync conflict: a question changed here and on another device (or deleted on one
+/// of them and changed on the other).
 ///
 /// It lists only the fields that differ, the other writer's value ("theirs") above the
 /// person's ("mine"), each wrapped to the width, so the choice the status line asks for is
@@ -18,13 +20,16 @@ enum ConflictPage {
     var style: CellStyle
   }
 
-  /// Draws the differences between `yours` and `theirs` (`nil`: deleted) in the list's rows.
+  /// Draws the differences between `yours` and `theirs` (`nil`: deleted) in the list's rows;
+  /// `sync` says the other version is another device's, not another writer's here.
   static func draw(
-    yours: Question, theirs: Question?, into frame: inout Frame
+    yours: Question?, theirs: Question?, sync: Bool, into frame: inout Frame
   ) {
     let top = 1
     let rows = max(frame.rows - 3, 0)  // Less the title, status and hint rows.
-    let lines = self.lines(yours: yours, theirs: theirs, width: frame.columns, rows: rows)
+    let lines = self.lines(
+      yours: yours, theirs: theirs, heading: heading(yours: yours, theirs: theirs, sync: sync),
+      width: frame.columns, rows: rows)
     for (offset, line) in lines.prefix(rows).enumerated() {
       frame.write(line.text, row: top + offset, column: line.column, style: line.style)
     }
@@ -32,29 +37,36 @@ enum ConflictPage {
 
   /// The fields of the conflict as (name, theirs, yours), only those that differ.
   nonisolated static func differences(
-    yours: Question, theirs: Question?
-  ) -> [(String, String?, String)] {
+    yours: Question?, theirs: Question?
+  ) -> [(String, String?, String?)] {
     let fields: [(String, (Question) -> String)] = [
       ("Prompt", \.prompt), ("Answer", \.answer),
       ("Tags", { $0.tags.isEmpty ? "(none)" : $0.tags.joined(separator: ", ") }),
     ]
     return fields.compactMap { name, value in
-      let mine = value(yours)
+      let mine = yours.map(value)
       let other = theirs.map(value)
       return other == mine ? nil : (name, other, mine)
     }
   }
 
+  /// The page's first line: who changed what.
+  nonisolated static func heading(yours: Question?, theirs: Question?, sync: Bool) -> String {
+    switch (sync, yours == nil, theirs == nil) {
+    case (false, _, true): "Deleted elsewhere since you opened it. Mine:"
+    case (false, _, false): "Changed elsewhere since you opened it:"
+    case (true, true, _): "Deleted here, changed on another device. Theirs:"
+    case (true, false, true): "Deleted on another device, changed here. Mine:"
+    case (true, false, false): "Changed here and on another device:"
+    }
+  }
+
   private static func lines(
-    yours: Question, theirs: Question?, width: Int, rows: Int
+    yours: Question?, theirs: Question?, heading: String, width: Int, rows: Int
   ) -> [Line] {
     let differences = differences(yours: yours, theirs: theirs)
-    let heading =
-      theirs == nil
-      ? "Deleted elsewhere since you opened it. Mine:"
-      : "Changed elsewhere since you opened it:"
     // Two lines per version at least; names and the heading only when they fit too.
-    let valueLines = differences.reduce(0) { $0 + ($1.1 == nil ? 1 : 2) }
+    let valueLines = differences.reduce(0) { $0 + ($1.1 == nil ? 0 : 1) + ($1.2 == nil ? 0 : 1) }
     let showsNames = rows >= valueLines + differences.count + 1
     let spare = rows - valueLines - (showsNames ? differences.count + 1 : 0)
     let linesPerValue = 1 + max(spare, 0) / max(valueLines, 1)
@@ -67,9 +79,11 @@ enum ConflictPage {
       if let other {
         lines += value("theirs: ", other, width: width, maxLines: linesPerValue, style: .plain)
       }
-      lines += value(
-        "mine:   ", mine, width: width, maxLines: linesPerValue,
-        style: CellStyle.plain.colored(.cyan))
+      if let mine {
+        lines += value(
+          "mine:   ", mine, width: width, maxLines: linesPerValue,
+          style: CellStyle.plain.colored(.cyan))
+      }
     }
     return lines
   }

@@ -27,7 +27,11 @@ enum FrameComposer {
     case .list, .search, .confirmDelete: ListPage.draw(state, into: &frame)
     case .editConflict:
       if case .editConflict(let yours, let theirs) = state.model.destination {
-        ConflictPage.draw(yours: yours, theirs: theirs, into: &frame)
+        ConflictPage.draw(yours: yours, theirs: theirs, sync: false, into: &frame)
+      }
+    case .syncConflict:
+      if let conflict = state.syncConflicts?.current {
+        ConflictPage.draw(yours: conflict.mine, theirs: conflict.theirs, sync: true, into: &frame)
       }
     case .tags: TagsPage.draw(state, into: &frame)
     case .editor: EditorPage.draw(state, into: &frame)
@@ -72,6 +76,9 @@ enum FrameComposer {
       counter = "\(state.quiz.position + 1) of \(state.quiz.total)"
     case .editor:
       title = state.editor?.isEditing == true ? " Edit question" : " New question"
+    case .syncConflict:
+      let count = state.syncConflicts?.conflicts.count ?? 0
+      counter = count == 1 ? "1 waits" : "1 of \(count)"
     default: break
     }
     // Where the sync stands, first, on every page, when the folder syncs.
@@ -99,6 +106,24 @@ enum FrameComposer {
     return " " + choices.joined(separator: " · ")
   }
 
+  /// The sync conflict page's question, in the words of its key table, saying what each
+  /// choice does when one side deleted the question.
+  static func syncConflictQuestion(_ conflict: SyncConflictsModel<Question>.Conflict) -> String {
+    let choices = KeyTable.bindings(for: .syncConflict).filter { $0.action != .quit }.map {
+      binding in
+      let words =
+        switch binding.action {
+        case .confirm where conflict.mine == nil: "delete it there too"
+        case .confirm where conflict.theirs == nil: "save mine again"
+        case .keepTheirs where conflict.theirs == nil: "leave it deleted"
+        case .keepTheirs where conflict.mine == nil: "take theirs back"
+        default: binding.summary
+        }
+      return "\(binding.label): \(words)"
+    }
+    return " " + choices.joined(separator: " · ")
+  }
+
   /// A question to answer, the last action's result, or a view model's failure in red.
   private static func drawStatus(_ state: FullScreenState, into frame: inout Frame) {
     let row = frame.rows - 2
@@ -106,6 +131,19 @@ enum FrameComposer {
       frame.write(
         " Delete? y/n  “\(question.prompt)”", row: row, column: 0,
         style: CellStyle.bold.colored(.yellow))
+      return
+    }
+    if state.page == .syncConflict, let conflicts = state.syncConflicts,
+      let conflict = conflicts.current
+    {
+      // A choice that failed says why; the keys stay in the hint bar.
+      if let error = conflicts.errorMessage {
+        frame.write(" " + error, row: row, column: 0, style: CellStyle.bold.colored(.red))
+      } else {
+        frame.write(
+          syncConflictQuestion(conflict), row: row, column: 0,
+          style: CellStyle.bold.colored(.yellow))
+      }
       return
     }
     if case .editConflict(_, let theirs) = state.model.destination {
@@ -125,6 +163,7 @@ enum FrameComposer {
   /// The view-model error that belongs on the status line of the current page.
   private static func errorMessage(for state: FullScreenState) -> String? {
     switch state.page {
+    case .syncConflict: state.syncConflicts?.errorMessage
     case .quiz: state.quiz.errorMessage ?? state.list.errorMessage
     case .statistics: nil  // Reading the history cannot fail.
     default: state.list.errorMessage

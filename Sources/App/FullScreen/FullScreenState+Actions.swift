@@ -14,6 +14,8 @@ extension FullScreenState {
   /// which the status line shows, and the screen stays up.
   func perform(_ action: Action) async {
     guard canPerform(action) else { return }
+    // A sync conflict's notice lasts until the next key elsewhere, like the model's.
+    if page != .syncConflict, action != .showSyncConflicts { syncConflicts?.dismissNotice() }
     switch action {
     case .quit: finish(status: 0)
     case .interrupt: finish(status: Self.interruptedStatus)
@@ -28,6 +30,7 @@ extension FullScreenState {
       case .help: performInHelp(action)
       case .sampleOffer: await performOnSampleOffer(action)
       case .editConflict: await performOnEditConflict(action)
+      case .syncConflict: await performOnSyncConflict(action)
       }
     }
   }
@@ -92,6 +95,7 @@ extension FullScreenState {
       select(0)
     case .startQuiz: await model.startQuiz()
     case .showStatistics: await model.showStatistics()
+    case .showSyncConflicts: await syncConflicts?.show()
     default: break
     }
   }
@@ -180,6 +184,16 @@ extension FullScreenState {
         select(list.questions.firstIndex { $0.id == saved.id } ?? selection)
       }
     case .goBack: model.keepTheirs()
+    default: break
+    }
+  }
+
+  private func performOnSyncConflict(_ action: Action) async {
+    guard let syncConflicts else { return }
+    switch action {
+    case .confirm: await syncConflicts.keep(mine: true)
+    case .keepTheirs: await syncConflicts.keep(mine: false)
+    case .goBack: syncConflicts.close()
     default: break
     }
   }

@@ -7,6 +7,7 @@ extension FullScreenState {
   /// The page on screen: help, or the page for the model's destination.
   var page: Page {
     if isShowingHelp { return .help }
+    if syncConflicts?.current != nil { return .syncConflict }
     switch model.destination {
     case nil: return isSearching ? .search : .list
     case .editor: return .editor
@@ -34,6 +35,7 @@ extension FullScreenState {
           "You answered \(model.quiz.position) of \(model.quiz.total); leaving now keeps none"
             + " of them. Press Esc again to leave, or go on answering.")
     }
+    if let notice = syncConflicts?.notice { return .info(notice) }
     return model.notice.map(StatusMessage.info)
   }
 
@@ -63,6 +65,8 @@ extension FullScreenState {
     case .revealAnswer: quiz.phase == .asking
     case .knewIt, .didNotKnowIt: quiz.phase == .revealed
     case .chooseTag: !list.tags.isEmpty
+    case .showSyncConflicts:
+      if case .conflict = sync?.indicator { syncConflicts != nil } else { false }
     case .goBack where page == .list: !list.searchText.isEmpty || list.tag != nil
     case .confirm where page == .quiz: quiz.hasUnsavedResult
     default: true

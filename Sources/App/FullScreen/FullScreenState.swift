@@ -51,12 +51,19 @@ final class FullScreenState {
   let model: QuestionBankModel
   /// The background sync, when the folder syncs; the title bar shows its state.
   let sync: SyncStatusModel?
+  /// The sync conflicts waiting for a choice, when the folder syncs.
+  let syncConflicts: SyncConflictsModel<Question>?
 
-  /// The state of a new session of `model` on `size`, with `sync` when the folder syncs.
-  init(model: QuestionBankModel, size: TerminalSize, sync: SyncStatusModel? = nil) {
+  /// The state of a new session of `model` on `size`, with `sync` and `syncConflicts` when
+  /// the folder syncs.
+  init(
+    model: QuestionBankModel, size: TerminalSize, sync: SyncStatusModel? = nil,
+    syncConflicts: SyncConflictsModel<Question>? = nil
+  ) {
     self.model = model
     self.size = size
     self.sync = sync
+    self.syncConflicts = syncConflicts
   }
 
   /// The questions, their search and tag filters.

@@ -66,6 +66,13 @@ nonisolated enum KeyTable {
         KeyBinding(
           [.character("t"), .character("T"), .escape], .goBack, "t/Esc", "keep theirs"),
       ]
+    case .syncConflict:
+      [
+        KeyBinding([.character("m"), .character("M")], .confirm, "m", "keep mine"),
+        KeyBinding([.character("t"), .character("T")], .keepTheirs, "t", "keep theirs"),
+        KeyBinding([.escape], .goBack, "Esc", "later"),
+        KeyBinding([.character("q")], .quit, "q", "quit"),
+      ]
     case .quiz: quizBindings
     case .statistics:
       [
@@ -98,6 +105,8 @@ nonisolated enum KeyTable {
   private static let listBindings = [
     KeyBinding([.character("j"), .down], .moveDown, "j/↓", "down", hint: "j/k move"),
     KeyBinding([.character("k"), .up], .moveUp, "k/↑", "up").hiddenFromHintBar(),
+    // First of the rest: when sync conflicts wait (the only time it shows), it matters most.
+    KeyBinding([.character("c")], .showSyncConflicts, "c", "sync conflicts"),
     KeyBinding([.character("a")], .addQuestion, "a", "add"),
     KeyBinding([.character("e")], .editSelected, "e", "edit"),
     KeyBinding([.character("d")], .deleteSelected, "d", "delete"),

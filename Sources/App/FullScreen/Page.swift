@@ -14,6 +14,8 @@ nonisolated enum Page: Hashable, Sendable, CaseIterable {
   case confirmDelete
   /// The list, asking whether to keep an edit or another writer's change to the question.
   case editConflict
+  /// A change made here and on the server, waiting for the person to keep one version.
+  case syncConflict
   /// A quiz in progress or its score.
   case quiz
   /// Sessions over time and accuracy per tag.
@@ -27,6 +29,7 @@ nonisolated enum Page: Hashable, Sendable, CaseIterable {
   var title: String {
     switch self {
     case .list, .search, .confirmDelete, .editConflict: "Questions"
+    case .syncConflict: "Sync conflict"
     case .tags: "Filter by tag"
     case .editor: "Question"
     case .quiz: "Quiz"

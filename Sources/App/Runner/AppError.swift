@@ -239,7 +239,7 @@ nonisolated extension AppError: LocalizedError {
       ConflictReport.sentence(
         title: TerminalText.excerpt(yours.prompt, limit: 60),
         differences: ConflictPage.differences(yours: yours, theirs: current).map {
-          ConflictReport.Difference(field: $0.0, theirs: $0.1 ?? "", yours: $0.2)
+          ConflictReport.Difference(field: $0.0, theirs: $0.1 ?? "", yours: $0.2 ?? "")
         }, deleted: current == nil, retry: "questions edit")
     case .sync(let error, let pending):
       (error.errorDescription ?? "\(error)")

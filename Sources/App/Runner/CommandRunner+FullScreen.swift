@@ -58,7 +58,9 @@ extension CommandRunner {
     async let _ = sync?.keepSynced(
       following: syncChanges ?? .finished, debounce: Self.backgroundSyncDebounce,
       period: Self.backgroundSyncPeriod)
-    let state = FullScreenState(model: model, size: .fallback, sync: sync)
+    let state = FullScreenState(
+      model: model, size: .fallback, sync: sync,
+      syncConflicts: sync == nil ? nil : syncConflicts(for: questions))
     let style = TextStyle.forOutput(
       options: options, standardOutputIsTerminal: context.standardOutputIsTerminal,
       environment: context.environment)
