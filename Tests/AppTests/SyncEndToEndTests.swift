@@ -144,6 +144,10 @@ struct SyncEndToEndTests {
       let second = try await b.sync()
       #expect(second.status == 1)
       #expect(second.standardError.contains("Conflict \(id.lowercased())"))
+      // The line names what differs, both ways, not only the question.
+      #expect(
+        second.standardError.contains(
+          "Answer here \"from b\", on the server \"from a\""), "\(second.standardError)")
       #expect(second.standardOutput.isEmpty)
       #expect(second.standardError.contains("changed here and on the server"))
       #expect(try await b.questions().first?.answer == "from b")

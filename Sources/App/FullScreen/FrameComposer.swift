@@ -78,7 +78,7 @@ enum FrameComposer {
       title = state.editor?.isEditing == true ? " Edit question" : " New question"
     case .syncConflict:
       let count = state.syncConflicts?.conflicts.count ?? 0
-      counter = count == 1 ? "1 waits" : "1 of \(count)"
+      counter = count > 1 ? "1 of \(count)" : ""
     default: break
     }
     // Where the sync stands, first, on every page, when the folder syncs.

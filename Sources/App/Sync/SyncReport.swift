@@ -15,11 +15,40 @@ nonisolated struct SyncReport: Encodable {
     var mine: String?
     /// Its prompt on the server, or `nil` when deleted there.
     var theirs: String?
+    /// The fields that differ, each with both values (`nil`: that side deleted it).
+    var differences: [Difference]
+
+    /// One field that differs.
+    struct Difference: Encodable {
+      var field: String
+      var mine: String?
+      var theirs: String?
+    }
 
     init(_ conflict: ItemConflict<Question>) {
       id = conflict.recordID
       mine = conflict.mine?.prompt
       theirs = conflict.theirs?.prompt
+      differences = ConflictPage.differences(yours: conflict.mine, theirs: conflict.theirs).map {
+        Difference(field: $0.0, mine: $0.2, theirs: $0.1)
+      }
+    }
+
+    /// The conflict in one line: the question, then what differs, or which side deleted it.
+    var line: String {
+      func quoted(_ text: String) -> String { "\"\(TerminalText.excerpt(text, limit: 60))\"" }
+      let title = (mine ?? theirs).map { " " + quoted($0) } ?? ""
+      let what: String
+      switch (mine, theirs) {
+      case (nil, _): what = "deleted here, changed on the server"
+      case (_, nil): what = "changed here, deleted on the server"
+      default:
+        what = differences.map { difference in
+          "\(difference.field) here \(difference.mine.map(quoted) ?? "none"), on the server "
+            + (difference.theirs.map(quoted) ?? "none")
+        }.joined(separator: "; ")
+      }
+      return "Conflict \(id)\(title): \(what)."
     }
   }
 
@@ -45,12 +74,7 @@ nonisolated struct SyncReport: Encodable {
     }
     lines.append(
       "Synced with \(server) as \(user): sent \(sent), pulled \(pulled), \(pending) pending.")
-    for conflict in conflicts {
-      let mine = conflict.mine.map { "\"\(TerminalText.excerpt($0, limit: 60))\"" } ?? "deleted"
-      let theirs =
-        conflict.theirs.map { "\"\(TerminalText.excerpt($0, limit: 60))\"" } ?? "deleted"
-      lines.append("Conflict \(conflict.id): here \(mine), on the server \(theirs).")
-    }
+    lines += conflicts.map(\.line)
     return lines.joined(separator: "\n") + "\n"
   }
 }
