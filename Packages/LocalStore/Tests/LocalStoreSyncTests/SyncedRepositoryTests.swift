@@ -34,6 +34,27 @@ import Testing
     #expect(pending.count == 1 && pending.first?.fields != nil)
   }
 
+  /// A local change writes its item's entry and nothing else: no counter beside it (the
+  /// revision is the record's sequence number), so a synced save costs what a save does.
+  /// Every revision is new, and the later change of one item has the later one.
+  @Test func aLocalChangeWritesOnlyItsItemsEntryWithARevisionOfItsOwn() async throws {
+    let store = try await open()
+    let first = Note(title: "first")
+    let second = Note(title: "second")
+    try await store.save(first)
+    try await store.save(second)
+    try await store.save(Note(id: first.id, title: "first, again"))
+    try await store.delete(second.id)
+    let journal = try String(
+      contentsOf: folder.url.appending(path: "n.json.journal"), encoding: .utf8)
+    #expect(journal.split(separator: "\n").count == 4)
+    #expect(!journal.contains("~sync"), "\(journal)")
+    let pending = try await open().pendingChanges()
+    let revisions = pending.map(\.revision)
+    #expect(pending.map(\.id) == [try first.id.recordID(), try second.id.recordID()])
+    #expect(Set(revisions).count == 2 && revisions == revisions.sorted())
+  }
+
   @Test func aFollowerHearsOfPulledItemsButNotOfTheLedger() async throws {
     let store = try await open()
     let changes = await store.changes()

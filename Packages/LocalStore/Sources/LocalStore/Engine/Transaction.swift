@@ -37,6 +37,11 @@ struct Transaction: ~Copyable {
   /// - Throws: ``PersistenceError`` when it could not be written; `applied` was not called,
   ///   unless a new snapshot went in place whose durability is unknown (the error says so,
   ///   and the store takes no more changes).
+  /// The sequence number the record of this transaction's write takes: one more than the
+  /// last change read or written, after other writers' records were applied (a store at the
+  /// end of its numbering renumbers from 0 instead).
+  var nextSequence: Int { engine.sequence + 1 }
+
   mutating func write(
     _ payload: [UInt8], snapshot: (_ sequence: Int) throws(PersistenceError) -> [UInt8],
     applied: () -> Void

@@ -21,12 +21,21 @@ extension LocalRepository {
   /// durable.
   @discardableResult
   func commit(deciding decide: (Cache) -> Change?) async throws(PersistenceError) -> Bool {
+    try await commit(numbering: { cache, _ in decide(cache) })
+  }
+
+  /// ``commit(deciding:)``, with `decide` also given the sequence number the change's record
+  /// takes (see ``Transaction/nextSequence``): a number no earlier change of this store took.
+  @discardableResult
+  func commit(
+    numbering decide: (Cache, _ sequence: Int) -> Change?
+  ) async throws(PersistenceError) -> Bool {
     let replica = replica
     let version = configuration.schemaVersion
     let file = fileURL
     let (change, othersChanged) = try await engine.transaction {
       transaction throws(PersistenceError) -> Change? in
-      guard let change = decide(replica.cache) else { return nil }
+      guard let change = decide(replica.cache, transaction.nextSequence) else { return nil }
       // A change that changes nothing is stored already.
       guard change.changesAnything(in: replica.cache) else { return change }
       let payload: [UInt8]

@@ -8,16 +8,18 @@ extension LocalRepository {
   /// For a layer built over the typed store whose one step must save some items and remove
   /// others atomically (the sync module's store, which marks a change and its outbox entry,
   /// or applies a pulled page and its cursor, in one record). `decide` runs once, under the
-  /// store's exclusive lock, and reads the items through its argument (`nil`: no such item);
-  /// the deletes are applied first, then the saves in order, so that an ID in both moves its
-  /// item to the end. Subscribers of ``changes()`` hear of
-  /// the IDs of both once the change is durable.
+  /// store's exclusive lock, and reads the items through its first argument (`nil`: no such
+  /// item); its second is the sequence number the record takes, which grows with every
+  /// change of the store, whichever process makes it, so the layer can number its own
+  /// changes by it without a counter of its own to write. The deletes are applied first,
+  /// then the saves in order, so that an ID in both moves its item to the end. Subscribers of
+  /// ``changes()`` hear of the IDs of both once the change is durable.
   @discardableResult
   package func commitWrites(
-    deciding decide: (_ stored: (T.ID) -> T?) -> (save: [T], delete: [T.ID])?
+    deciding decide: (_ stored: (T.ID) -> T?, _ sequence: Int) -> (save: [T], delete: [T.ID])?
   ) async throws(PersistenceError) -> Bool {
-    try await commit(deciding: { cache -> Change? in
-      guard let (save, delete) = decide({ cache[$0] }) else { return nil }
+    try await commit(numbering: { cache, sequence -> Change? in
+      guard let (save, delete) = decide({ cache[$0] }, sequence) else { return nil }
       if delete.isEmpty { return .save(save) }
       if save.isEmpty { return .delete(delete) }
       return .saveAndDelete(save: save, delete: delete)

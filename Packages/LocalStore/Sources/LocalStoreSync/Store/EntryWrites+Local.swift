@@ -3,14 +3,14 @@
 import Foundation
 
 extension EntryWrites {
-  /// Sets the item of entry `id` to `item` (`nil`: deleted here) with the next revision,
+  /// Sets the item of entry `id` to `item` (`nil`: deleted here) with a new revision,
   /// keeping the server version it is based on and any conflict (which then no longer holds
   /// the change: it is sent, and meets the server's version again), and remembering the
   /// digest of the pending version it replaces.
   mutating func markChanged(_ id: String, to item: Item?, in stored: (String) -> Entry?) {
-    let revision = nextRevision(in: stored)
     var entry =
       entry(id, in: stored) ?? Entry(id: id, item: nil, lastModified: nil, revision: nil)
+    let revision = revision(replacing: entry)
     if entry.item == nil, item != nil { moveToEnd(id) }
     if entry.revision != nil {
       // The version replaced may have reached the server in a round whose answer was lost.

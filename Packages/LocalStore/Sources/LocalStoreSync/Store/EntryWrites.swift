@@ -15,6 +15,14 @@ struct EntryWrites<Item: Codable & Sendable> {
   private var order: [String] = []
   /// The ids of the entries to move to the end, as a new item is placed.
   private var movedToEnd: Set<String> = []
+  /// The sequence number of the journal record these writes go in: a local change's
+  /// revision (see ``revision(replacing:)``).
+  let sequence: Int
+
+  /// Writes for the journal record numbered `sequence` (0 when they make no local change).
+  init(sequence: Int = 0) {
+    self.sequence = sequence
+  }
 
   /// The entry `id` as the steps so far left it, `stored` giving the stored entries.
   func entry(_ id: String, in stored: (String) -> Entry?) -> Entry? {
@@ -43,12 +51,16 @@ struct EntryWrites<Item: Codable & Sendable> {
     set(SyncLedger.entryID, Entry(ledger: ledger))
   }
 
-  /// The next revision for a local change, recorded in the ledger.
-  mutating func nextRevision(in stored: (String) -> Entry?) -> UInt64 {
-    var ledger = ledger(in: stored)
-    ledger.lastRevision += 1
-    setLedger(ledger)
-    return ledger.lastRevision
+  /// The revision of a local change to `entry`: the record's sequence number, which no
+  /// earlier change of the store took, and in any case more than the pending change it
+  /// replaces (a store put back from a copy numbers its records again from an older point),
+  /// so an answer to the replaced change never acknowledges this one.
+  ///
+  /// Why not a counter of the store's own: it would be one more entry written in every
+  /// record, the ledger beside the item; `make bench` measured that at 1.14–1.16x an
+  /// unsynced durable save, where the target is 1.1x.
+  func revision(replacing entry: Entry?) -> UInt64 {
+    max(UInt64(max(sequence, 0)), (entry?.revision ?? 0) + 1)
   }
 
   /// The record to write: the entries saved, in order, and the ids of those removed that

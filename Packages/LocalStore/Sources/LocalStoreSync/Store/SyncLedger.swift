@@ -4,8 +4,9 @@ import Foundation
 
 /// The state of a ``SyncedRepository`` that is not any one item's, kept in an entry of its own.
 ///
-/// It is written in the same journal record as the change that moves it: each local change
-/// takes the next ``lastRevision``, and a pulled page moves ``cursor`` with its items.
+/// It is written in the same journal record as the change that moves it: a pulled page moves
+/// ``cursor`` with its items, and a round's last page the pull's marks. A local change does
+/// not write it (its revision is the record's sequence number).
 struct SyncLedger: Codable, Equatable, Sendable {
   /// The entry's id: not a record id, which starts with a letter or a digit.
   static let entryID = "~sync"
@@ -18,7 +19,9 @@ struct SyncLedger: Codable, Equatable, Sendable {
   var checkpoint: Int64?
   /// When that pull ended.
   var checkpointTime: Date?
-  /// The revision of the latest local change; the next one takes one more.
+  /// The revision of the latest local change, in stores written before revisions were the
+  /// journal's sequence numbers (see `EntryWrites.revision(replacing:)`); kept so that such
+  /// a ledger reads as it was, never written now.
   var lastRevision: UInt64 = 0
   /// When the last round that ended without an error ended.
   var lastSuccess: Date?

@@ -9,7 +9,7 @@ import Foundation
 /// to be sent, and an unresolved conflict. Because the item and its mark travel in one entry,
 /// a local change and "still to be sent" are one journal record: no crash can keep one
 /// without the other. One more entry, under ``SyncLedger/entryID`` (never a record id, which
-/// starts with a letter or digit), holds the ledger: the pull cursor and the last revision.
+/// starts with a letter or digit), holds the ledger: the pull cursor and marks, and the last successful round.
 struct SyncedEntry<Item: Codable & Sendable>: Codable, Identifiable, Sendable {
   /// The record id, or ``SyncLedger/entryID``.
   let id: String

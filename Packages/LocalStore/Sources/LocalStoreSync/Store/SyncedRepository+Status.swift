@@ -35,7 +35,7 @@ extension SyncedRepository {
     let codec = SyncCodec<Item>()
     let theirs = await store.find(by: recordID)?.conflict?.liveRemote(id: recordID)
     let item = try theirs.map { try codec.item(id: recordID, fields: $0.fields ?? [:]) }
-    try await store.commitWrites { stored in
+    try await store.commitWrites { stored, _ in
       guard var entry = stored(recordID), let conflict = entry.conflict else { return nil }
       var writes = EntryWrites<Item>()
       let remote = conflict.liveRemote(id: recordID)
@@ -64,7 +64,7 @@ extension SyncedRepository {
   ///
   /// - Throws: `PersistenceError` when it could not be stored.
   public func recordSuccessfulSync(at date: Date = Date()) async throws {
-    try await store.commitWrites { stored in
+    try await store.commitWrites { stored, _ in
       var writes = EntryWrites<Item>()
       var ledger = writes.ledger(in: stored)
       ledger.lastSuccess = date

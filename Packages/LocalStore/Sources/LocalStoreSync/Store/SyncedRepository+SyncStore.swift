@@ -33,7 +33,7 @@ extension SyncedRepository: SyncStore {
   ///   could not be written.
   public func commit(_ update: SyncUpdate) async throws {
     let items = try decodedRecords(of: update)
-    try await store.commitWrites { stored in
+    try await store.commitWrites { stored, _ in
       var writes = EntryWrites<Item>()
       for step in update.steps { writes.apply(step, items: items, in: stored) }
       if update.cursor != nil || update.marks != nil {

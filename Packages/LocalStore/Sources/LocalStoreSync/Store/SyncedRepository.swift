@@ -103,9 +103,9 @@ where Item.ID: SyncRecordID & Codable {
   /// - Throws: `PersistenceError` when the change could not be stored; nothing changed.
   public func save(_ item: Item, if condition: @Sendable (Item?) -> Bool) async throws -> Bool {
     let key = try item.id.recordID()
-    return try await store.commitWrites { stored in
+    return try await store.commitWrites { stored, sequence in
       guard condition(stored(key)?.item) else { return nil }
-      var writes = EntryWrites<Item>()
+      var writes = EntryWrites<Item>(sequence: sequence)
       writes.markChanged(key, to: item, in: stored)
       return writes.record(in: stored)
     }
@@ -135,7 +135,7 @@ where Item.ID: SyncRecordID & Codable {
     let key = try id.recordID()
     var failure: (any Error)?
     var updated: Item?
-    try await store.commitWrites { stored in
+    try await store.commitWrites { stored, sequence in
       guard var item = stored(key)?.item else { return nil }
       do {
         try transform(&item)
@@ -144,7 +144,7 @@ where Item.ID: SyncRecordID & Codable {
         return nil
       }
       updated = item
-      var writes = EntryWrites<Item>()
+      var writes = EntryWrites<Item>(sequence: sequence)
       writes.markChanged((try? item.id.recordID()) ?? key, to: item, in: stored)
       return writes.record(in: stored)
     }
@@ -186,8 +186,8 @@ where Item.ID: SyncRecordID & Codable {
   private func change(_ items: [Item], deleting ids: [Item.ID]) async throws {
     let saved = try items.map { (try $0.id.recordID(), $0) }
     let deleted = try ids.map { try $0.recordID() }
-    try await store.commitWrites { stored in
-      var writes = EntryWrites<Item>()
+    try await store.commitWrites { stored, sequence in
+      var writes = EntryWrites<Item>(sequence: sequence)
       for (key, item) in saved { writes.markChanged(key, to: item, in: stored) }
       for key in deleted where writes.entry(key, in: stored)?.item != nil {
         writes.markChanged(key, to: nil, in: stored)
