@@ -21,7 +21,8 @@ public enum SyncError: Error, Equatable, Sendable {
 
   /// The server could not be reached; the device is offline as far as sync is concerned.
   case offline(server: URL, reason: OfflineReason)
-  /// The server answered 5xx, or 429 (too many requests): try again after `retryAfter` when
+  /// The server answered 5xx, 429 (too many requests), or 409 "please retry" once too often
+  /// (other writes collided with these): try again after `retryAfter` when
   /// the server said so (the longer of its `Retry-After` and `Backoff` headers).
   case serverUnavailable(server: URL, status: Int, retryAfter: Duration?)
   /// The user name or password is wrong (401). Carries the user name only.
@@ -52,6 +53,11 @@ extension SyncError: LocalizedError {
         }
       return "Cannot reach the sync server at \(server.absoluteString): \(why). "
         + "Changes stay pending and are sent on the next sync."
+    case .serverUnavailable(let server, 409, _):
+      return "The sync server at \(server.absoluteString) is busy: other writes to the same "
+        + "records collided with these, and it asked for them again "
+        + "\(KintoClient.attemptsWhenAskedToRetry) times (HTTP 409). Changes stay pending "
+        + "and are sent on the next sync."
     case .serverUnavailable(let server, let status, let retryAfter):
       let wait = retryAfter.map { " It asks to wait \($0.components.seconds) s." } ?? ""
       return "The sync server at \(server.absoluteString) is unavailable (HTTP \(status))."

@@ -108,11 +108,12 @@ extension KintoClient {
         server: server, status: Int(status), retryAfter: advice.wait)
     default:
       let message = if case .string(let text)? = body["message"] { text } else { "no message" }
-      let error = SyncError.requestRefused(server: server, status: Int(status), message: message)
       if status == 409, message.lowercased().contains("retry") {
-        throw RetryRequested(error: error)
+        // Asked once too often, it is a busy server: the next round tries again.
+        throw RetryRequested(
+          error: .serverUnavailable(server: server, status: 409, retryAfter: advice.wait))
       }
-      throw error
+      throw SyncError.requestRefused(server: server, status: Int(status), message: message)
     }
   }
 }

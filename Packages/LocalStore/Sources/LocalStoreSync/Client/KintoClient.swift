@@ -92,7 +92,12 @@ public final class KintoClient: Sendable {
     while true {
       let answer = try await sendOnce(
         method, url, headers: headers, json: body, authenticated: authenticated)
-      guard answer.asksForRetry, attempt < Self.attemptsWhenAskedToRetry else { return answer }
+      guard answer.asksForRetry else { return answer }
+      guard attempt < Self.attemptsWhenAskedToRetry else {
+        // Asked once too often, it is a busy server: the next round tries again.
+        throw SyncError.serverUnavailable(
+          server: server, status: answer.status, retryAfter: answer.advice.wait)
+      }
       try await Self.pauseBeforeRetry(attempt)
       attempt += 1
     }
