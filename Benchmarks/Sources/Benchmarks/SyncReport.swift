@@ -19,6 +19,9 @@ extension BenchmarkResults {
     var changeSent: Traffic?
     /// The traffic of a device that pulled that change.
     var changeReceived: Traffic?
+    /// The traffic of the changing device's next round, once its checkpoint is old enough
+    /// to settle: it reads again, once, the overlap behind the checkpoint (see `PullMarks`).
+    var settlingRound: Traffic?
 
     init(items: Int, runs: Int) {
       self.items = items
