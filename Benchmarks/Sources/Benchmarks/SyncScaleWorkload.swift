@@ -50,13 +50,19 @@ struct SyncScaleWorkload {
     while !converged && extraRounds < Self.maximumRounds {
       extraRounds += 1
       let moved = Tally()
+      let unsettled = Tally()
       try await everyDevice(fleet) { device in
         let outcome = try? await device.synchronize()
         await failures.count(outcome)
         // A failed round moved nothing yet, but its device is not done.
         await moved.add(outcome.map { $0.sent + $0.pulled + $0.conflicts.count } ?? 1)
+        // Nor is one that has not yet read again behind its checkpoint (see PullMarks):
+        // a write that committed late may still be missing there.
+        await unsettled.add(outcome?.settled == true ? 0 : 1)
       }
-      converged = await moved.value == 0
+      let (movedCount, unsettledCount) = (await moved.value, await unsettled.value)
+      converged = movedCount == 0 && unsettledCount == 0
+      if movedCount == 0, unsettledCount > 0 { try await Task.sleep(for: .seconds(10)) }
     }
     let seconds = start.duration(to: clock.now).seconds
     var requests = 0
