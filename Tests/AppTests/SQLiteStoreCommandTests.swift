@@ -19,6 +19,22 @@ import Testing
       environment: ["QUESTIONS_DATA_DIR": nil, "NO_COLOR": "1"])
   }
 
+  /// A folder that syncs stays in the synced store: moving to a store that does not sync
+  /// would stop the sync and leave its unsent changes behind.
+  @Test(arguments: ["sqlite", "journal"])
+  func aFolderThatSyncsIsNotMovedToAStoreThatDoesNot(_ target: String) async throws {
+    try Data("synced\n".utf8).write(to: folder.appending("questions.store"))
+    #expect(try await questions(["add", "Kept?", "--answer", "Yes"]).status == 0)
+    let refused = try await questions(["migrate", "--to", target])
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("This folder syncs"), "\(refused.standardError)")
+    #expect(refused.standardError.contains("Nothing moved."))
+    #expect(!FileManager.default.fileExists(atPath: folder.appending("questions.sqlite").path))
+    #expect(
+      try String(contentsOf: folder.appending("questions.store"), encoding: .utf8) == "synced\n")
+    #expect(try await questions(["list"]).standardOutput.contains("Kept?"))
+  }
+
   @Test func aDamagedPageIsRefusedByListAndRepairKeepsTheRest() async throws {
     #expect(try await questions(["sample"]).status == 0)
     #expect(try await questions(["migrate", "--to", "sqlite"]).status == 0)

@@ -24,8 +24,10 @@ extension BenchmarkTargets {
       let sides = [
         ("the device that made it", report.changeSent),
         ("a device that pulled it", report.changeReceived),
-        ("the first device's next round 10 s later, which settles its checkpoint once",
-         report.settlingRound),
+        (
+          "the first device's next round 10 s later, which settles its checkpoint once",
+          report.settlingRound
+        ),
       ]
       let figures: [(String, KeyPath<BenchmarkResults.Traffic, Int>)] = [
         ("requests", \.requests), ("bytes sent", \.bytesSent), ("bytes received", \.bytesReceived),

@@ -8,7 +8,16 @@ import Persistence
 extension CommandRunner {
   /// Moves the questions of `directory` to a store of kind `target`
   /// (``/Persistence/StoreMover/move(to:)``) and says what it did.
+  ///
+  /// A folder that syncs stays in the synced store: neither other store syncs, so moving
+  /// would stop the sync in silence and leave its unsent changes behind; it is refused.
   func migrateStore(to target: StoreKind, in directory: URL, json: Bool) async throws(AppError) {
+    if target != .synced, (try? StoreKind.current(in: directory)) == .synced {
+      throw .actionFailed(
+        "This folder syncs (\(StoreKind.synced.filename)), and \(target.name) does not:"
+          + " moving to it would stop the sync and leave the changes not yet sent behind."
+          + " Nothing moved.")
+    }
     let outcome: StoreMover.Outcome
     do {
       outcome = try await StoreMover(directory: directory).move(to: target)
