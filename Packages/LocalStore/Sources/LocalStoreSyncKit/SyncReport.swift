@@ -1,31 +1,30 @@
-// What `questions sync` prints: what moved each way, what waits, and the conflicts.
+// What `sync` prints: what moved each way, what waits, and the conflicts.
 
 import CommandLineKit
 import Foundation
 import LocalStoreSync
-import Models
 
-/// The outcome of one `questions sync`, as text or as JSON (`--json`).
-nonisolated struct SyncReport: Encodable {
-  /// A question changed here and on the server.
+/// The outcome of one `sync`, as text or as JSON (`--json`).
+struct SyncReport: Encodable {
+  /// A value changed here and on the server.
   struct Conflict: Encodable {
-    /// The question's id.
+    /// The value's id.
     var id: String
-    /// Its prompt here, or `nil` when deleted here.
+    /// Its title here, or `nil` when deleted here.
     var mine: String?
-    /// Its prompt on the server, or `nil` when deleted there.
+    /// Its title on the server, or `nil` when deleted there.
     var theirs: String?
 
-    init(_ conflict: ItemConflict<Question>) {
+    init<Item>(_ conflict: ItemConflict<Item>, title: (Item) -> String) {
       id = conflict.recordID
-      mine = conflict.mine?.prompt
-      theirs = conflict.theirs?.prompt
+      mine = conflict.mine.map(title)
+      theirs = conflict.theirs.map(title)
     }
   }
 
   var server: String
   var user: String
-  /// How many questions the first sync moved into the synced store.
+  /// How many values the first sync moved into the synced store.
   var movedToSyncedStore: Int
   /// Local changes now on the server.
   var sent: Int
@@ -35,13 +34,13 @@ nonisolated struct SyncReport: Encodable {
   var pending: Int
   var conflicts: [Conflict]
 
-  /// The report as lines of text.
-  var text: String {
+  /// The report as lines of text, in `wording`'s words.
+  func text(_ wording: SyncWording) -> String {
     var lines: [String] = []
     if movedToSyncedStore > 0 {
       lines.append(
-        "Moved \(movedToSyncedStore) questions into the synced store (questions.synced.json);"
-          + " the old store's files are kept as they were.")
+        "Moved \(movedToSyncedStore) \(wording.plural) into the synced store"
+          + " (\(wording.syncedFilename)); the old store's files are kept as they were.")
     }
     lines.append(
       "Synced with \(server) as \(user): sent \(sent), pulled \(pulled), \(pending) pending.")
