@@ -52,8 +52,6 @@ import Testing
   }
 
   @Test(arguments: [
-    ["sync", "--server", "ftp://host/v1", "--user", "u"],
-    ["sync", "--server", "not a url", "--user", "u"],
     ["sync", "--server", " ", "--user", "u"],
     ["sync", "--status", "--server", "http://127.0.0.1:9/v1"],
     ["sync", "extra"],
@@ -83,8 +81,13 @@ import Testing
     #expect(try files() == before)
   }
 
-  /// No server given nor remembered, or no user for a new server: usage errors of `sync`.
-  @Test(arguments: [["sync"], ["sync", "--server", "http://127.0.0.1:9/v1"]])
+  /// No server given nor remembered, no user for a new server, a server that is not an http
+  /// or https URL: usage errors of `sync`, before anything is sent or moved.
+  @Test(arguments: [
+    ["sync"], ["sync", "--server", "http://127.0.0.1:9/v1"],
+    ["sync", "--server", "ftp://host/v1", "--user", "u"],
+    ["sync", "--server", "not a url", "--user", "u"],
+  ])
   func aServerAndUserAreNeededTheFirstTime(_ arguments: [String]) async throws {
     let result = try await run(arguments, environment: ["__ENV_PREFIX___SYNC_PASSWORD": "pw"])
     #expect(result.status == 64, "\(result.standardError)")
@@ -174,7 +177,6 @@ import Testing
     try SyncCredentials(server: url, user: "alice", password: "pw").save(in: folder.url)
   }
   // store: sqlite
-
   @Test(arguments: [
     ["sync", "--status"], ["sync", "--server", "http://127.0.0.1:9/v1", "--user", "alice"],
   ])

@@ -4,8 +4,8 @@ import Foundation
 import LocalStoreTestSupport
 import Models
 import Testing
-
 // store: journal
+
 /// Runs with `SYNC_SERVER_TESTS=memory` (`make test-sync`), each test on a Kinto of its own,
 /// started by the store's package's `scripts/sync-server`; the __models__ go to the
 /// collection `__models__`.

@@ -7,8 +7,8 @@ import LocalStoreSyncKit
 import LocalStoreTestSupport
 import Models
 import Testing
-
 // store: journal
+
 @Suite(.serialized) struct SyncStatusLineTests {
   private let folder: TemporaryDirectory
 
