@@ -47,14 +47,13 @@ public struct SyncedStoreSwitch: Sendable {
   ///   read or says something else.
   public func isSynced() throws(SyncedStoreSwitchError) -> Bool {
     let setting = directory.appendingPathComponent(settingFilename)
-    guard FileManager.default.fileExists(atPath: setting.path) else { return false }
-    let text: String
-    do {
-      text = try String(contentsOf: setting, encoding: .utf8)
+    let word: String
+    do throws(SettingFile.Failure) {
+      guard let text = try SettingFile.word(at: setting) else { return false }
+      word = text
     } catch {
-      throw .unreadableSetting("\(setting.path) could not be read: \(error.localizedDescription).")
+      throw .unreadableSetting(error.sentence)
     }
-    let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard word == "synced" else {
       throw .unreadableSetting(
         "\(setting.path) says \"\(word.prefix(40))\"; it should say synced, or be removed to"
