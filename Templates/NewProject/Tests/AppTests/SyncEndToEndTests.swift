@@ -15,38 +15,27 @@ import Testing
       && KintoTestServer.missingTool == nil,
     "runs against a real Kinto: set SYNC_SERVER_TESTS=memory (make test-sync does)"))
 struct SyncEndToEndTests {
-  /// One device: a data folder, and the binary run on it.
+  /// One device: a data folder, and the binary run on it (the shared ``SyncingFolder``: the
+  /// password only in the environment, and a run that prints it fails).
   struct Device {
-    let folder: TemporaryDirectory
-    let server: KintoTestServer
+    let syncing: SyncingFolder
 
     init(_ name: String, server: KintoTestServer) throws {
-      folder = try TemporaryDirectory(prefix: "__NAME__Sync" + name)
-      self.server = server
+      syncing = try SyncingFolder(
+        "__NAME__Sync" + name,
+        command: DataFolderCommand("__EXECUTABLE__", dataFolderVariable: "__ENV_PREFIX___DATA_DIR"),
+        passwordVariable: "__ENV_PREFIX___SYNC_PASSWORD", server: server)
     }
 
-    func run(_ arguments: [String], password: String? = nil) async throws -> ChildProcessResult {
-      let result = try await ChildProcess.run(
-        URL(fileURLWithPath: "/usr/bin/timeout"),
-        ["60", BuiltProducts.executable("__EXECUTABLE__").path, "--data-dir", folder.url.path]
-          + arguments,
-        environment: [
-          "__ENV_PREFIX___DATA_DIR": nil, "NO_COLOR": nil, "__ENV_PREFIX___SYNC_PASSWORD": password,
-        ])
-      #expect(!result.standardOutput.contains(server.password))
-      #expect(!result.standardError.contains(server.password))
-      return result
+    func run(_ arguments: [String]) async throws -> ChildProcessResult {
+      try await syncing.run(arguments)
     }
 
-    /// The first sync, with everything given.
-    func syncFirst() async throws -> ChildProcessResult {
-      try await run(
-        ["sync", "--server", server.url.absoluteString, "--user", server.user],
-        password: server.password)
-    }
+    /// The first sync, with the server, user and password given.
+    func syncFirst() async throws -> ChildProcessResult { try await syncing.syncFirst() }
 
     /// A later sync, with nothing given: the server, user and password are remembered.
-    func sync() async throws -> ChildProcessResult { try await run(["sync"]) }
+    func sync() async throws -> ChildProcessResult { try await syncing.sync() }
 
     func add(_ title: String) async throws -> String {
       let result = try await run(["add", title])
@@ -63,20 +52,8 @@ struct SyncEndToEndTests {
     }
   }
 
-  /// Runs `body` with a server of its own, stopped after.
-  func withServer(_ body: (KintoTestServer) async throws -> Void) async throws {
-    let server = try await KintoTestServer.start(backend: .memory)
-    do {
-      try await body(server)
-    } catch {
-      await server.stop()
-      throw error
-    }
-    await server.stop()
-  }
-
   @Test func twoFoldersSyncWithEachOtherAndConverge() async throws {
-    try await withServer { server in
+    try await KintoTestServer.with(backend: .memory) { server in
       let a = try Device("A", server: server)
       let b = try Device("B", server: server)
       let kept = try await a.add("Kept")
@@ -109,7 +86,7 @@ struct SyncEndToEndTests {
   }
 
   @Test func aConflictWaitsForAChoiceAndKeepSettlesIt() async throws {
-    try await withServer { server in
+    try await KintoTestServer.with(backend: .memory) { server in
       let a = try Device("A", server: server)
       let b = try Device("B", server: server)
       let id = try await a.add("Original")
