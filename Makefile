@@ -50,7 +50,8 @@
 #                [DIR=../NAME] [STORE=journal|sqlite] [FIELDS='name:String serves:Int? tags:[String]']
 #                [PLURAL=recipes]; see scripts/new-project and Templates/NewProject/scripts/fields
 #   test-store   the store's package's own tests alone (Packages/LocalStore)
-#   test-templates  the generator's refusals, a generated project's own `make test`, and
+#   test-templates  the generator's refusals, a generated project's own `make test` and
+#                `make test-sync` (its sync through a real Kinto; python3), and
 #                `swiftc -parse` of Templates/SwiftData and Templates/SwiftUI
 #   check-availability  (needs python3) fail if Sources, Tests, the benchmark or the Apple
 #                templates use an API

@@ -6,9 +6,9 @@
 //   .package(path: "Packages/LocalStore")
 //   .product(name: "LocalStore", package: "LocalStore")
 // Its module names (LocalStore, LocalStoreSQLite, LocalStoreCSQLite, LocalStoreSync,
-// TerminalUI, CommandLineKit, LocalStoreTestSupport, StoreWriter, SyncDevice) leave an app's
-// layers (Models, Persistence, ViewModels, App) free: SwiftPM refuses two targets of one name
-// in a graph.
+// LocalStoreSyncKit, TerminalUI, CommandLineKit, LocalStoreTestSupport, StoreWriter,
+// SyncDevice) leave an app's layers (Models, Persistence, ViewModels, App) free: SwiftPM
+// refuses two targets of one name in a graph.
 
 import PackageDescription
 
@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "LocalStoreSync", targets: ["LocalStoreSync"]),
+    .library(name: "LocalStoreSyncKit", targets: ["LocalStoreSyncKit"]),
     // Helpers for the tests of apps built on the store: temporary folders, child processes,
     // a pseudo-terminal and a screen emulator, the tests' own `Note`.
     .library(name: "LocalStoreTestSupport", targets: ["LocalStoreTestSupport"]),
@@ -53,6 +54,13 @@ let package = Package(
     // made from the template shares (console, arguments, data folder, exit codes).
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(name: "CommandLineKit", dependencies: ["TerminalUI"], swiftSettings: swiftSettings),
+    // The sync front end every app made from the template shares: the `sync` command, its
+    // reports and errors, the remembered credentials, the background sync and its status
+    // model; generic over the stored value, worded for the app.
+    .target(
+      name: "LocalStoreSyncKit",
+      dependencies: ["LocalStore", "LocalStoreSync", "CommandLineKit", "TerminalUI"],
+      swiftSettings: swiftSettings),
 
     // Tests
     .target(
@@ -82,6 +90,13 @@ let package = Package(
     .testTarget(
       name: "LocalStoreSyncTests",
       dependencies: ["LocalStoreSync", "LocalStore", "LocalStoreTestSupport"],
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "LocalStoreSyncKitTests",
+      dependencies: [
+        "LocalStoreSyncKit", "LocalStoreSync", "LocalStore", "CommandLineKit",
+        "LocalStoreTestSupport",
+      ],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "LocalStoreTestSupport"],

@@ -61,14 +61,13 @@ public enum StoreKind: String, CaseIterable, Sendable {
   ///   or names no store.
   public static func current(in directory: URL) throws(QuestionStoreError) -> StoreKind {
     let setting = directory.appendingPathComponent(settingFilename)
-    guard FileManager.default.fileExists(atPath: setting.path) else { return .journal }
-    let text: String
-    do {
-      text = try String(contentsOf: setting, encoding: .utf8)
+    let word: String
+    do throws(SettingFile.Failure) {
+      guard let text = try SettingFile.word(at: setting) else { return .journal }
+      word = text
     } catch {
-      throw .unreadableSetting("\(setting.path) could not be read: \(error.localizedDescription).")
+      throw .unreadableSetting(error.sentence)
     }
-    let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let kind = StoreKind(rawValue: word) else {
       throw .unreadableSetting(
         "\(setting.path) says \"\(word.prefix(40))\", which names no store; it should say"

@@ -37,14 +37,18 @@ let package = Package(
     .target(
       name: "Persistence",
       dependencies: [
-        "Models", store("LocalStore"),
+        "Models", store("LocalStore"), store("LocalStoreSync"),
         // store: sqlite
         store("LocalStoreSQLite"),
         // store: end
       ],
       swiftSettings: swiftSettings),
     .target(
-      name: "ViewModels", dependencies: ["Models", "Persistence", store("LocalStore")],
+      name: "ViewModels",
+      dependencies: [
+        "Models", "Persistence", store("LocalStore"), store("LocalStoreSync"),
+        store("LocalStoreSyncKit"),
+      ],
       swiftSettings: uiSettings),
 
     // Front end: the app's commands and screen over the package's terminal toolkit and
@@ -53,7 +57,7 @@ let package = Package(
       name: "App",
       dependencies: [
         "Models", "Persistence", "ViewModels", store("LocalStore"), store("TerminalUI"),
-        store("CommandLineKit"),
+        store("CommandLineKit"), store("LocalStoreSync"), store("LocalStoreSyncKit"),
       ],
       swiftSettings: uiSettings),
     .executableTarget(
@@ -76,7 +80,7 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App", "Models", "ViewModels", store("LocalStore"), store("CommandLineKit"),
-        store("LocalStoreTestSupport"),
+        store("LocalStoreSync"), store("LocalStoreSyncKit"), store("LocalStoreTestSupport"),
       ],
       swiftSettings: swiftSettings),
   ],

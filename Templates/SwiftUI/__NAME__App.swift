@@ -17,11 +17,16 @@
   /// ("Opening…" meanwhile, the reason if they cannot be opened, and a Try Again button),
   /// builds the same ``__NAME__Model`` the terminal app drives, and makes every save durable
   /// when the app goes to the background. The window follows the stores once, for every tab,
-  /// for as long as it is open (`.task` cancels it when the window goes away).
+  /// for as long as it is open (`.task` cancels it when the window goes away), and, once the
+  /// folder has synced, syncs it in the background (``__NAME__Sync``), its state under the tabs.
   @main
   struct __NAME__App: App {
-    @State private var session = __NAME__Session(
-      folder: DataDirectory.url(appName: "__EXECUTABLE__"))
+    /// The app's data folder: the stores, and the sync credentials once `__EXECUTABLE__ sync`
+    /// ran there.
+    private static let folder = DataDirectory.url(appName: "__EXECUTABLE__")
+    @State private var session = __NAME__Session(folder: Self.folder)
+    /// The background sync, once the folder has synced; `nil` before, and nothing is shown.
+    @State private var sync: __NAME__Sync?
     @Environment(\.scenePhase) private var scenePhase
 
     init() {
@@ -45,7 +50,16 @@
                 .tabItem { Label("__Models__", systemImage: "list.bullet") }
               // add-model: tabs
             }
+            .safeAreaInset(edge: .bottom) {
+              if let sync { SyncStatusBar(sync: sync) }
+            }
             .task { await model.followChanges() }
+            .task {
+              // The same rounds as the terminal app's: at once, after each change, every
+              // minute; cancelled with the window.
+              sync = await __NAME__Sync.open(in: Self.folder)
+              await sync?.keepSynced()
+            }
           case .failed(let reason):
             ContentUnavailableView {
               Label("The data could not be opened", systemImage: "exclamationmark.triangle")

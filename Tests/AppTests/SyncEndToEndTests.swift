@@ -19,38 +19,27 @@ import Testing
       && KintoTestServer.missingTool == nil,
     "runs against a real Kinto: set SYNC_SERVER_TESTS=memory or postgresql (make check does)"))
 struct SyncEndToEndTests {
-  /// One device: a data folder, and the binary run on it.
+  /// One device: a data folder, and the binary run on it (the shared ``SyncingFolder``).
   struct Device {
-    let folder: TemporaryDirectory
-    let server: KintoTestServer
+    let syncing: SyncingFolder
+    var folder: TemporaryDirectory { syncing.folder }
 
     init(_ name: String, server: KintoTestServer) throws {
-      folder = try TemporaryDirectory(prefix: "AppSync" + name)
-      self.server = server
+      syncing = try SyncingFolder(
+        "AppSync" + name,
+        command: DataFolderCommand("questions", dataFolderVariable: "QUESTIONS_DATA_DIR"),
+        passwordVariable: "QUESTIONS_SYNC_PASSWORD", server: server)
     }
 
     func run(_ arguments: [String], password: String? = nil) async throws -> ChildProcessResult {
-      let result = try await ChildProcess.run(
-        URL(fileURLWithPath: "/usr/bin/timeout"),
-        ["60", BuiltProducts.executable("questions").path, "--data-dir", folder.url.path]
-          + arguments,
-        environment: [
-          "QUESTIONS_DATA_DIR": nil, "NO_COLOR": nil, "QUESTIONS_SYNC_PASSWORD": password,
-        ])
-      #expect(!result.standardOutput.contains(server.password))
-      #expect(!result.standardError.contains(server.password))
-      return result
+      try await syncing.run(arguments, password: password)
     }
 
     /// The first sync, with everything given.
-    func syncFirst() async throws -> ChildProcessResult {
-      try await run(
-        ["sync", "--server", server.url.absoluteString, "--user", server.user],
-        password: server.password)
-    }
+    func syncFirst() async throws -> ChildProcessResult { try await syncing.syncFirst() }
 
     /// A later sync, with nothing given.
-    func sync() async throws -> ChildProcessResult { try await run(["sync"]) }
+    func sync() async throws -> ChildProcessResult { try await syncing.sync() }
 
     func add(_ prompt: String) async throws -> String {
       let result = try await run(["add", prompt, "--answer", "answer of " + prompt])
@@ -73,14 +62,7 @@ struct SyncEndToEndTests {
 
   /// Runs `body` with a server of its own, stopped after.
   func withServer(_ body: (KintoTestServer) async throws -> Void) async throws {
-    let server = try await KintoTestServer.start(backend: Self.backend)
-    do {
-      try await body(server)
-    } catch {
-      await server.stop()
-      throw error
-    }
-    await server.stop()
+    try await KintoTestServer.with(backend: Self.backend, body)
   }
 
   @Test func twoFoldersEditingOfflineSyncInTurnAndConverge() async throws {

@@ -2,6 +2,7 @@
 
 import CommandLineKit
 import Foundation
+import LocalStoreSyncKit
 import Models
 import Persistence
 
@@ -90,36 +91,21 @@ nonisolated struct CommandArguments {
       }
       return .migrate(to: kind)
     case .sync:
-      if let side = try single(.keep) {
-        guard ["mine", "theirs"].contains(side.lowercased()) else {
-          throw .invalidValue(
-            side, option: OptionName.keep.rawValue, expected: "mine or theirs",
-            subcommand: subcommand)
-        }
-        if let given = [OptionName.server, .user].first(where: { values[$0] != nil }) {
-          throw .unexpectedArgument(given.rawValue, subcommand: subcommand)
-        }
-        if flags.contains(.status) { throw .unexpectedArgument("--status", subcommand: subcommand) }
-        let text = try exactlyOne("<id>")
-        guard let reference = QuestionReference(text) else {
-          throw .malformedID(text, subcommand: subcommand)
-        }
-        return .resolveSyncConflict(reference, keepMine: side.lowercased() == "mine")
+      // Read by the rules every tool's `sync` shares (LocalStoreSyncKit).
+      let (keep, server, user) = (try single(.keep), try single(.server), try single(.user))
+      let request: SyncRequest
+      do throws(UsageError) {
+        request = try SyncRequest(
+          keep: keep, server: server, user: user, status: flags.contains(.status),
+          arguments: positionals, noun: "question")
+      } catch {
+        throw .usage(error, subcommand: subcommand)
       }
-      try noPositionals()
-      let server = try single(.server)
-      let user = try single(.user)
-      if server?.allSatisfy(\.isWhitespace) == true {
-        throw .blankValue("--server", subcommand: subcommand)
+      switch request {
+      case .round(let server, let user): return .sync(server: server, user: user, status: false)
+      case .status: return .sync(server: nil, user: nil, status: true)
+      case .keep(let reference, let mine): return .resolveSyncConflict(reference, keepMine: mine)
       }
-      if user?.allSatisfy(\.isWhitespace) == true {
-        throw .blankValue("--user", subcommand: subcommand)
-      }
-      let status = flags.contains(.status)
-      if status, let given = server != nil ? "--server" : user != nil ? "--user" : nil {
-        throw .unexpectedArgument(given, subcommand: subcommand)
-      }
-      return .sync(server: server, user: user, status: status)
     case .export:
       try noPositionals(after: 1)
       return .export(format: try format(), destination: positionals.first)

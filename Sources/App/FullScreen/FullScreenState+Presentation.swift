@@ -1,5 +1,6 @@
 // What the full-screen mode shows now: the page, the form, the status line, the keys that work.
 
+import LocalStoreSyncKit
 import TerminalUI
 import ViewModels
 
@@ -66,7 +67,7 @@ extension FullScreenState {
     case .knewIt, .didNotKnowIt: quiz.phase == .revealed
     case .chooseTag: !list.tags.isEmpty
     case .showSyncConflicts:
-      if case .conflict = sync?.indicator { syncConflicts != nil } else { false }
+      if case .conflict? = sync?.indicator { syncConflicts != nil } else { false }
     case .goBack where page == .list: !list.searchText.isEmpty || list.tag != nil
     case .confirm where page == .quiz: quiz.hasUnsavedResult
     default: true

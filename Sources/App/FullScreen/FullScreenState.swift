@@ -1,5 +1,6 @@
 // The observable state of the full-screen mode: which page shows, the selection, the status line.
 
+import LocalStoreSyncKit
 import Models
 import Observation
 import TerminalUI

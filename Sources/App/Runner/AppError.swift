@@ -3,7 +3,7 @@
 import CommandLineKit
 import Foundation
 import LocalStore
-import LocalStoreSync
+import LocalStoreSyncKit
 import Models
 import Persistence
 import TerminalUI
@@ -90,17 +90,10 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case invalidRows(String, invalid: Int, valid: Int)
   /// A question cannot be exported in the format asked for without losing something.
   case notRepresentable(InterchangeFormat, id: String, reason: String)
-  /// A sync round failed (server down, refused, wrong password, a bad answer); `pending`
-  /// local changes wait for the next sync.
-  case sync(SyncError, pending: Int)
-  /// `sync` was given no server, and none is remembered.
-  case syncNotConfigured
-  /// No password for `user` at `server`: none in the environment, none remembered.
-  case syncPasswordMissing(user: String, server: String)
-  /// The credentials file at the path was refused, for the reason given; nothing was sent.
-  case credentialsRefused(String, reason: String)
-  /// The sync ended with questions changed both here and on the server.
-  case syncConflicts(Int)
+  /// `sync` failed, worded by the shared ``/LocalStoreSyncKit/SyncCommandError``: a round
+  /// that failed (what it did not send waits), no server or password, a credentials file
+  /// refused, conflicts left.
+  case syncFailed(SyncCommandError)
   /// The export's destination is a file of a store in the data folder (`questions.json`,
   /// `sessions.json`, their journals, locks and kept copies), which the export would destroy.
   case exportOverStore(String)
@@ -108,6 +101,18 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   /// The failure a view model describes in `errorMessage`, after an action returned `false`.
   static func failed(_ errorMessage: String?) -> AppError {
     .actionFailed(errorMessage ?? "The action failed for an unknown reason.")
+  }
+
+  /// Wraps any error thrown by the shared sync command: its usage errors as `sync`'s, an id
+  /// that matches no question in conflict as a lookup's, the store's as the store's.
+  static func sync(_ error: any Error) -> AppError {
+    switch error {
+    case SyncCommandError.usage(let usage): .usage(usage, subcommand: .sync)
+    case let error as SyncCommandError: .syncFailed(error)
+    case IDLookupError.notFound(let typed): .noSuchQuestion(typed)
+    case IDLookupError.ambiguous(let typed, let matches): .ambiguousID(typed, matches: matches)
+    default: .store(error)
+    }
   }
 
   /// Wraps any error thrown by the store.
@@ -126,13 +131,14 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     case .usage, .unknownCommand, .unknownOption, .missingValue, .unexpectedValue, .repeatedOption,
       .missingOption, .missingArgument, .unexpectedArgument, .blankValue, .invalidContent,
       .malformedID, .notAPositiveNumber, .invalidValue, .invalidArgumentEncoding,
-      .formatNeeded, .nothingToChange, .syncNotConfigured:
+      .formatNeeded, .nothingToChange:
       true
+    case .syncFailed(let error):
+      error.isUsageError
     case .persistence, .storeFailed, .actionFailed, .noSuchQuestion, .ambiguousID, .encodingFailed,
       .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved, .terminal,
       .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport, .invalidRows,
-      .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding, .editConflict, .sync,
-      .syncPasswordMissing, .credentialsRefused, .syncConflicts:
+      .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding, .editConflict:
       false
     }
   }
@@ -161,14 +167,14 @@ nonisolated enum AppError: Error, Equatable, Sendable {
       subcommand
     case .formatNeeded:
       .export
-    case .syncNotConfigured:
-      .sync
+    case .syncFailed(let error):
+      error.isUsageError ? .sync : nil
     case .unknownCommand, .invalidArgumentEncoding, .persistence, .storeFailed, .actionFailed,
       .noSuchQuestion, .ambiguousID,
       .encodingFailed, .studyHistory, .quizNotStarted, .quizStopped, .resultNotSaved,
       .terminal, .unreadableFile, .importTooLarge, .unwritableFile, .malformedImport,
       .invalidRows, .notRepresentable, .exportOverStore, .invalidEnvironmentEncoding,
-      .editConflict, .sync, .syncPasswordMissing, .credentialsRefused, .syncConflicts:
+      .editConflict:
       nil
     }
   }
@@ -241,22 +247,8 @@ nonisolated extension AppError: LocalizedError {
         differences: ConflictPage.differences(yours: yours, theirs: current).map {
           ConflictReport.Difference(field: $0.0, theirs: $0.1 ?? "", yours: $0.2 ?? "")
         }, deleted: current == nil, retry: "questions edit")
-    case .sync(let error, let pending):
-      (error.errorDescription ?? "\(error)")
-        + (pending > 0
-          ? " \(pending) \(pending == 1 ? "change waits" : "changes wait") to be sent." : "")
-    case .syncNotConfigured:
-      "This data folder has no sync server yet: give --server <url> and --user <name>, with the"
-        + " password in \(CommandRunner.passwordVariable)."
-    case .syncPasswordMissing(let user, let server):
-      "No password for '\(user)' at \(server): set \(CommandRunner.passwordVariable) (it is"
-        + " never taken as an argument). Nothing was sent."
-    case .credentialsRefused(let path, let reason):
-      "Refused to read the sync credentials in \(path): \(reason). Nothing was sent."
-    case .syncConflicts(let count):
-      "\(count == 1 ? "1 question was" : "\(count) questions were") changed here and on the"
-        + " server (listed above); each keeps this device's version here, unsent, until you"
-        + " choose which to keep."
+    case .syncFailed(let error):
+      error.errorDescription ?? "\(error)"
     case .exportOverStore(let path):
       "\(path) belongs to the data folder's stores; exporting there would replace it."
         + " Choose a file outside the data folder, or a name that is not a store's."

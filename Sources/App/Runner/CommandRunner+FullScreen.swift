@@ -3,6 +3,7 @@
 import CommandLineKit
 import Foundation
 import LocalStore
+import LocalStoreSyncKit
 import Models
 import Persistence
 import TerminalUI

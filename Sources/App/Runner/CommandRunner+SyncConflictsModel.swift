@@ -3,6 +3,7 @@
 import Foundation
 import LocalStore
 import LocalStoreSync
+import LocalStoreSyncKit
 import Models
 import ViewModels
 

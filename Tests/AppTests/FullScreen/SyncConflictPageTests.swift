@@ -4,6 +4,7 @@ import CommandLineKit
 import Foundation
 import LocalStore
 import LocalStoreSync
+import LocalStoreSyncKit
 import LocalStoreTestSupport
 import Models
 import TerminalUI

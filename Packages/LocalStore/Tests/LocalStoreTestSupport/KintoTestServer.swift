@@ -86,6 +86,21 @@ public final class KintoTestServer: Sendable {
   /// The server's port.
   public var port: Int { url.port ?? 0 }
 
+  /// Runs `body` with a server of its own on `backend`, stopped after, whether `body` ends or
+  /// throws.
+  public static func with(
+    backend: Backend, _ body: (KintoTestServer) async throws -> Void
+  ) async throws {
+    let server = try await start(backend: backend)
+    do {
+      try await body(server)
+    } catch {
+      await server.stop()
+      throw error
+    }
+    await server.stop()
+  }
+
   /// Stops the server and removes its files.
   public func stop() async {
     _ = try? await ChildProcess.run(

@@ -27,8 +27,10 @@ enum HelpText {
       parts.append(HelpLayout.section(header, commands.specs.map { ($0.usage, $0.overview) }))
     }
     let help = CommandSpec.help(tool: CommandRunner.tool.name)
+    let sync = SyncCommands.spec
     parts.append(
-      HelpLayout.section("OTHER SUBCOMMANDS", [(help.usage, help.overview)])
+      HelpLayout.section(
+        "OTHER SUBCOMMANDS", [(sync.usage, sync.overview), (help.usage, help.overview)])
         + "\n\n  See '__EXECUTABLE__ help <subcommand>' for detailed help.")
     parts.append(
       """

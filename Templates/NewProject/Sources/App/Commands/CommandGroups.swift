@@ -15,9 +15,11 @@ enum CommandGroups {
     all.first { $0.group == group }
   }
 
-  /// The parser of the command line: every model's commands, and `help`.
+  /// The parser of the command line: every model's commands, `sync` and `help`.
   static var parser: CommandLineParser {
     CommandLineParser(
-      commands: all.flatMap { $0.specs } + [CommandSpec.help(tool: CommandRunner.tool.name)])
+      commands: all.flatMap { $0.specs } + [
+        SyncCommands.spec, CommandSpec.help(tool: CommandRunner.tool.name),
+      ])
   }
 }

@@ -18,6 +18,9 @@ import ViewModels
 struct FullScreenMode {
   /// The flows the screen drives.
   var model: __NAME__Model
+  /// The background sync, when the folder syncs: it runs while the screen is open, and the
+  /// title bar shows where it stands.
+  var sync: __NAME__Sync?
   /// Whether frames may use colour and bold: not with `--no-color`, `NO_COLOR` or
   /// `TERM=dumb`.
   var colors = true
@@ -40,7 +43,7 @@ struct FullScreenMode {
     defer { terminal.restore() }
     let reader = try KeyReader()
     defer { reader.stop() }
-    let screen = ListScreen(model: model, size: terminal.size)
+    let screen = ListScreen(model: model, size: terminal.size, sync: sync?.status)
     let signals = try TerminalSignals { signal in
       switch signal {
       case .windowChanged:
@@ -80,6 +83,8 @@ struct FullScreenMode {
     defer { drawing.cancel() }
     let following = Task { await model.followChanges() }
     defer { following.cancel() }
+    let syncing = Task { await sync?.keepSynced() }
+    defer { syncing.cancel() }
     for await key in reader.keys {
       await screen.handle(key)
       if screen.exitStatus != nil { break }

@@ -1,5 +1,6 @@
 // Draws a whole frame from the screen: title bar with the pages, the list or what is over it, status, hints.
 
+import LocalStoreSyncKit
 import Models
 import TerminalUI
 
@@ -45,7 +46,9 @@ enum ListFrame {
     }
     let shown = page.rows.count
     let total = page.totalCount
-    let counter = (shown == total ? "\(total)" : "\(shown) of \(total)") + " "
+    // A folder that syncs says where it stands first: "synced · 12", "offline, 2 pending · 12".
+    let syncState = screen.sync.map { $0.indicator.text + " · " } ?? ""
+    let counter = syncState + (shown == total ? "\(total)" : "\(shown) of \(total)") + " "
     let counterWidth = DisplayWidth.of(counter)
     frame.write(title, row: 0, column: 0, width: frame.columns - counterWidth - 1)
     frame.write(counter, row: 0, column: frame.columns - counterWidth)

@@ -1,6 +1,7 @@
 // The observable state of the full-screen app: the page shown, the selection, the focused field, the size.
 
 import Foundation
+import LocalStoreSyncKit
 import Observation
 import TerminalUI
 import ViewModels
@@ -52,11 +53,15 @@ final class ListScreen {
   let model: __NAME__Model
   /// The pages, in the order Tab visits them.
   let pages: [any ScreenPage]
+  /// Where the background sync stands, when the folder syncs; the title bar shows it.
+  let sync: SyncStatusModel?
 
-  /// The state of a new session of `model` on a terminal of `size`.
-  init(model: __NAME__Model, size: TerminalSize) {
+  /// The state of a new session of `model` on a terminal of `size`, with `sync` when the
+  /// folder syncs.
+  init(model: __NAME__Model, size: TerminalSize, sync: SyncStatusModel? = nil) {
     self.model = model
     self.size = size
+    self.sync = sync
     pages = Self.pages(of: model)
   }
 

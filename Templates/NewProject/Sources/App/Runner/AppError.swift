@@ -3,6 +3,7 @@
 import CommandLineKit
 import Foundation
 import LocalStore
+import LocalStoreSyncKit
 import Models
 import TerminalUI
 
@@ -29,10 +30,22 @@ nonisolated enum AppError: Error, Equatable, Sendable {
   case encodingFailed(String)
   /// The full-screen app could not set up or use the terminal.
   case terminal(TerminalError)
+  /// `sync` failed, worded by the shared ``/LocalStoreSyncKit/SyncCommandError``: a round
+  /// that failed (what it did not send waits), no server or password, a credentials file
+  /// refused, conflicts left.
+  case sync(SyncCommandError)
 
   /// Whether the command line itself is wrong.
-  var isUsageError: Bool {
-    if case .usage = self { true } else { false }
+  var isUsageError: Bool { usageCommand != nil }
+
+  /// For a usage error, the command whose usage line follows it (`nil` inside: the
+  /// program's); `nil` for any other error.
+  var usageCommand: String?? {
+    switch self {
+    case .usage(_, let command): command
+    case .sync(let error) where error.isUsageError: "sync"
+    default: nil
+    }
   }
 
   /// The status the process exits with.
@@ -43,9 +56,27 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     .actionFailed(errorMessage ?? "The action failed for an unknown reason.")
   }
 
+  /// Wraps any error thrown by the shared sync command: its usage errors as `sync`'s, an id
+  /// that matches no value in conflict as a lookup's, the store's as the store's.
+  static func sync(
+    _ error: any Error, noun: String, plural: String, listCommand: String
+  )
+    -> AppError
+  {
+    switch error {
+    case SyncCommandError.usage(let usage): .usage(usage, command: "sync")
+    case let error as SyncCommandError: .sync(error)
+    case let error as IDLookupError:
+      .lookup(error, noun: noun, plural: plural, listCommand: listCommand)
+    default: .store(error)
+    }
+  }
+
   /// Wraps any error thrown by a store, with its own sentence.
   static func store(_ error: any Error) -> AppError {
-    .storeFailed((error as? PersistenceError)?.description ?? String(describing: error))
+    .storeFailed(
+      (error as? PersistenceError)?.description ?? (error as? any LocalizedError)?.errorDescription
+        ?? String(describing: error))
   }
 
   /// The sentence printed after `__EXECUTABLE__: error: `.
@@ -63,6 +94,7 @@ nonisolated enum AppError: Error, Equatable, Sendable {
     case .storeFailed(let sentence), .actionFailed(let sentence): sentence
     case .encodingFailed(let reason): "The output could not be encoded as JSON: \(reason)."
     case .terminal(let error): String(describing: error)
+    case .sync(let error): error.errorDescription ?? String(describing: error)
     }
   }
 }

@@ -104,14 +104,20 @@ public struct CommandRunner {
   private func execute(
     _ path: [String], _ parsed: ParsedCommandLine, in directory: URL
   ) async throws(AppError) -> Int32 {
+    let input = CommandInput(
+      name: path.joined(separator: " "), arguments: parsed.positionals, parsed: parsed)
+    if path == SyncCommands.spec.path {
+      try await SyncCommands.run(
+        input, in: directory, json: parsed.json, context: context, console: console,
+        stores: openedStores)
+      return ExitCode.success
+    }
     let group = path.count > 1 ? path[0] : nil
     guard let commands = CommandGroups.commands(for: group) else {
       throw .usage(.unknownSubcommand(path[0], subcommands: []), command: nil)
     }
     try await commands.run(
-      CommandInput(
-        name: path.joined(separator: " "), arguments: parsed.positionals, parsed: parsed),
-      in: directory, json: parsed.json, console: console, stores: openedStores)
+      input, in: directory, json: parsed.json, console: console, stores: openedStores)
     return ExitCode.success
   }
 
@@ -126,12 +132,17 @@ public struct CommandRunner {
     } catch {
       throw .store(error)
     }
+    // A folder that synced once syncs in the background while the screen is open.
+    let sync = await __NAME__Sync.open(in: directory)
     let ended: Result<Int32, AppError>
     do {
-      ended = .success(try await FullScreenMode(model: model, colors: colors).run())
+      ended = .success(try await FullScreenMode(model: model, sync: sync, colors: colors).run())
     } catch {
       ended = .failure(error)
     }
+    // What the background rounds stored is made durable too; should that fail, the next
+    // round sends or pulls it again.
+    if let sync { _ = await sync.synchronize() }
     guard await model.synchronize() else {
       throw .storeFailed(
         model.__models__.list.errorMessage ?? "A store could not make its changes durable.")
@@ -142,7 +153,7 @@ public struct CommandRunner {
   /// Writes `error` to standard error as `__EXECUTABLE__: error: <sentence>`, with the usage
   /// line and a pointer to the help after a usage error.
   private func report(_ error: AppError) {
-    guard case .usage(_, let command) = error else {
+    guard let command = error.usageCommand else {
       return console.writeError(Self.tool.errorReport(error.sentence))
     }
     console.writeError(

@@ -9,7 +9,7 @@ import Observation
 ///
 /// The store comes in through `init` as two calls (the app wires a `SyncedRepository`'s
 /// `conflicts()` and `resolveConflict(_:keepingMine:)`; tests pass closures), so the view
-/// model needs no sync module. Nothing is settled unless the person chooses: ``close()``
+/// model needs no network and no store of its own. Nothing is settled unless the person chooses: ``close()``
 /// leaves every conflict as it was, for later.
 ///
 /// The flow a screen drives: ``show()`` (the person asks to see them) → ``current`` is the
@@ -64,7 +64,7 @@ import Observation
       conflicts = try await load()
       errorMessage = nil
     } catch {
-      errorMessage = "The conflicts could not be read: \(ErrorText.sentence(for: error))"
+      errorMessage = "The conflicts could not be read: \(Self.sentence(for: error))"
     }
     if conflicts.isEmpty { isShowing = false }
   }
@@ -85,7 +85,7 @@ import Observation
     do {
       try await resolve(conflict.id, mine)
     } catch {
-      errorMessage = "Nothing was settled: \(ErrorText.sentence(for: error))"
+      errorMessage = "Nothing was settled: \(Self.sentence(for: error))"
       return
     }
     notice =
@@ -98,6 +98,12 @@ import Observation
   /// Forgets the last action's ``notice``, once the person has moved on.
   public func dismissNotice() {
     if notice != nil { notice = nil }
+  }
+
+  /// An error's own sentence: its `errorDescription` where it has one (the store's and the
+  /// sync module's errors do), else its description.
+  nonisolated static func sentence(for error: any Error) -> String {
+    (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
   }
 
   /// Stops showing the conflicts, settling none: they wait for later.

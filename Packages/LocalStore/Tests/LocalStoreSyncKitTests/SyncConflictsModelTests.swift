@@ -1,8 +1,8 @@
 // Sync conflicts settled one at a time, in the order a screen drives them.
 
 import Foundation
+import LocalStoreSyncKit
 import Testing
-import ViewModels
 
 /// The conflicts a synced store holds, and what a person chose for each.
 private actor ConflictStore {

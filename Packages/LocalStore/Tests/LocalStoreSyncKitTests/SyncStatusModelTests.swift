@@ -2,9 +2,9 @@
 
 import Foundation
 import LocalStore
+import LocalStoreSyncKit
 import LocalStoreTestSupport
 import Testing
-import ViewModels
 
 /// Counts the rounds under way and lets a test hold the first until it says so.
 private actor RoundGate {
