@@ -22,6 +22,8 @@ import Persistence
 
   /// Where the sync stands, for a status line.
   public let status: SyncStatusModel
+  /// The __models__ changed here and on the server, for a person to settle one by one.
+  public let conflicts: SyncConflictsModel<__MODEL__>
   /// Where it stands in a few words: "synced", "pending 3", "offline, 3 pending",
   /// "1 conflict", "sync failed".
   public var statusText: String { status.indicator.text }
@@ -31,6 +33,7 @@ import Persistence
   private init(status: SyncStatusModel, store: SyncedRepository<__MODEL__>) {
     self.status = status
     self.store = store
+    conflicts = SyncConflictsModel(store: store)
   }
 
   /// The background sync of the __models__ in `folder`, or `nil` when the folder never synced,

@@ -112,5 +112,45 @@ struct SyncEndToEndTests {
       #expect(try await a.titles() == ["From b"])
     }
   }
+
+  /// The full-screen app shows a sync conflict as a conflict: the title bar says it waits,
+  /// `c` shows the field that differs both ways, `Esc` leaves it, and `m` keeps this
+  /// device's version, which the next sync sends.
+  @Test func theFullScreenAppShowsASyncConflictAndSettlesItByKey() async throws {
+    try await KintoTestServer.with(backend: .memory) { server in
+      let a = try Device("A", server: server)
+      let b = try Device("B", server: server)
+      let id = try await a.add("Original")
+      #expect(try await a.syncFirst().status == 0)
+      #expect(try await b.syncFirst().status == 0)
+      #expect(try await a.run(["edit", id, "__TITLE_OPTION__", "From a"]).status == 0)
+      #expect(try await b.run(["edit", id, "__TITLE_OPTION__", "From b"]).status == 0)
+      #expect(try await a.sync().status == 0)
+      #expect(try await b.sync().status == 1)
+
+      let terminal = try PseudoTerminal(
+        executable: BuiltProducts.executable("__EXECUTABLE__"),
+        arguments: ["--data-dir", b.syncing.folder.url.path],
+        environment: ["__ENV_PREFIX___DATA_DIR": nil, "NO_COLOR": "1"], columns: 100, rows: 24)
+      try terminal.waitForText("1 conflict", timeout: .seconds(20))
+      try terminal.waitForText("c sync conflicts")
+      try terminal.send("c")
+      try terminal.waitForText("was changed here and on another device")
+      try terminal.waitForText("mine:   From b")
+      try terminal.waitForText("theirs: From a")
+      try terminal.send("\u{1B}")
+      try terminal.waitForText("c sync conflicts")
+      try terminal.send("c")
+      try terminal.waitForText("m: keep mine  t: keep theirs  Esc: later")
+      try terminal.send("m")
+      try terminal.waitForText("Kept this device's version")
+      try terminal.send("q")
+      _ = try terminal.waitForExit()
+
+      #expect(try await b.sync().status == 0)
+      #expect(try await a.sync().status == 0)
+      #expect(try await a.titles() == ["From b"])
+    }
+  }
 }
 // store: end

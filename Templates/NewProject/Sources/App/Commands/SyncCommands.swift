@@ -75,7 +75,13 @@ enum SyncCommands {
         try await __MODEL__Commands.openStore(in: directory, console: console, keptIn: stores)
           .count()
       },
-      title: \.__title__)
+      title: \.__title__,
+      differences: { mine, theirs in
+        guard let mine, let theirs else { return [] }
+        return mine.differences(from: theirs).map {
+          (field: $0.field, mine: $0.yours, theirs: $0.theirs)
+        }
+      })
     do {
       switch request {
       case .round(let server, let user):

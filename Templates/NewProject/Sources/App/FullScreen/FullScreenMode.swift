@@ -43,7 +43,8 @@ struct FullScreenMode {
     defer { terminal.restore() }
     let reader = try KeyReader()
     defer { reader.stop() }
-    let screen = ListScreen(model: model, size: terminal.size, sync: sync?.status)
+    let screen = ListScreen(
+      model: model, size: terminal.size, sync: sync?.status, syncConflicts: sync?.conflicts)
     let signals = try TerminalSignals { signal in
       switch signal {
       case .windowChanged:

@@ -27,6 +27,7 @@ enum ListFrame {
     case .list, .search, .confirmDelete: drawList(screen, into: &frame)
     case .editor: drawEditor(screen, into: &frame)
     case .conflict: drawConflict(screen, into: &frame)
+    case .syncConflict: drawSyncConflict(screen, into: &frame)
     case .help: drawHelp(screen, into: &frame)
     }
     drawStatus(screen, into: &frame)
@@ -124,6 +125,11 @@ enum ListFrame {
         ? "“\(title)” was deleted elsewhere since you opened it."
         : "“\(title)” was changed elsewhere since you opened it.",
       row: 2, column: 2, style: CellStyle.bold.colored(.yellow), width: frame.columns - 4)
+    drawDifferences(differences, into: &frame)
+  }
+
+  /// Each field that differs, from the fifth row: its name, then mine above theirs.
+  static func drawDifferences(_ differences: [FieldDifference], into frame: inout Frame) {
     var row = 4
     for difference in differences where row + 2 < frame.rows - 2 {
       frame.write(difference.field, row: row, column: 2, style: .bold)
@@ -141,6 +147,7 @@ enum ListFrame {
       ("d", "delete (asks first)"), ("/", "search as you type"), ("Esc", "clear the search"),
     ]
     if screen.pages.count > 1 { lines.append(("Tab", "next page")) }
+    if screen.syncConflicts != nil { lines.append(("c", "sync conflicts, when they wait")) }
     lines += [("?", "this help"), ("q, Ctrl-C", "quit")]
     frame.write("Keys", row: 2, column: 2, style: .bold)
     for (offset, line) in lines.enumerated() where 4 + offset < frame.rows - 2 {
@@ -152,7 +159,11 @@ enum ListFrame {
   private static func drawStatus(_ screen: ListScreen, into frame: inout Frame) {
     let row = frame.rows - 2
     let page = screen.page
-    if case .confirmDeletion(let title) = page.overlay {
+    if screen.mode == .syncConflict, let conflicts = screen.syncConflicts {
+      let text = conflicts.errorMessage ?? syncConflictQuestion(conflicts.current)
+      let color: CellStyle.Color = conflicts.errorMessage == nil ? .yellow : .red
+      frame.write(" " + text, row: row, column: 0, style: CellStyle.bold.colored(color))
+    } else if case .confirmDeletion(let title) = page.overlay {
       frame.write(
         " Delete? y/n  “\(title)”", row: row, column: 0, style: CellStyle.bold.colored(.yellow))
     } else if case .conflict(_, let deleted, _) = page.overlay {
@@ -163,7 +174,7 @@ enum ListFrame {
         row: row, column: 0, style: CellStyle.bold.colored(.yellow))
     } else if let error = page.errorMessage {
       frame.write(" " + error, row: row, column: 0, style: CellStyle.bold.colored(.red))
-    } else if let notice = page.notice {
+    } else if let notice = page.notice ?? screen.syncConflicts?.notice {
       frame.write(" " + notice, row: row, column: 0, style: CellStyle.plain.colored(.green))
     }
   }
@@ -171,12 +182,14 @@ enum ListFrame {
   private static func hints(for screen: ListScreen) -> String {
     switch screen.mode {
     case .list:
-      "j/k move  a add  e edit  d delete  / search"
+      (screen.syncConflictsWait ? "c sync conflicts  " : "")
+        + "j/k move  a add  e edit  d delete  / search"
         + (screen.pages.count > 1 ? "  Tab page" : "") + "  ? help  q quit"
     case .search: "Enter done  Esc clear  ↓/↑ move"
     case .editor: "Enter save  Tab/↓ next field  ↑ previous  Esc cancel"
     case .confirmDelete: "y delete  n/Esc keep"
     case .conflict: "m keep mine  t/Esc keep theirs"
+    case .syncConflict: "m keep mine  t keep theirs  Esc later  q quit"
     case .help: "Esc back  q quit"
     }
   }

@@ -1,5 +1,6 @@
 // What each key does in each mode of the full-screen app, as calls on the screen and its page.
 
+import LocalStoreSyncKit
 import TerminalUI
 
 extension ListScreen {
@@ -27,14 +28,30 @@ extension ListScreen {
       case .character("t"), .character("T"), .escape: page.keepTheirs()
       default: break
       }
+    case .syncConflict:
+      guard let syncConflicts else { return }
+      switch key {
+      case .character("m"), .character("M"): await syncConflicts.keep(mine: true)
+      case .character("t"), .character("T"): await syncConflicts.keep(mine: false)
+      case .escape: syncConflicts.close()
+      case .character("q"): finish(status: 0)
+      default: break
+      }
     case .editor: await handleInEditor(key)
     case .search: handleInSearch(key)
-    case .list: handleInList(key)
+    case .list:
+      if key == .character("c"), syncConflictsWait {
+        page.dismissNotice()
+        await syncConflicts?.show()
+        return
+      }
+      handleInList(key)
     }
   }
 
   private func handleInList(_ key: Key) {
     page.dismissNotice()
+    syncConflicts?.dismissNotice()
     switch key {
     case .character("j"), .down: select(selection + 1)
     case .character("k"), .up: select(selection - 1)

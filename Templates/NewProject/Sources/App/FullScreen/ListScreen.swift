@@ -2,6 +2,7 @@
 
 import Foundation
 import LocalStoreSyncKit
+import Models
 import Observation
 import TerminalUI
 import ViewModels
@@ -28,6 +29,8 @@ final class ListScreen {
     case confirmDelete
     /// Another writer changed the value the form saved: which to keep?
     case conflict
+    /// A value changed here and on another device, shown until the person keeps one.
+    case syncConflict
     /// The keys, over whatever else is shown.
     case help
   }
@@ -55,13 +58,19 @@ final class ListScreen {
   let pages: [any ScreenPage]
   /// Where the background sync stands, when the folder syncs; the title bar shows it.
   let sync: SyncStatusModel?
+  /// The sync conflicts waiting for a choice, when the folder syncs.
+  let syncConflicts: SyncConflictsModel<__MODEL__>?
 
-  /// The state of a new session of `model` on a terminal of `size`, with `sync` when the
-  /// folder syncs.
-  init(model: __NAME__Model, size: TerminalSize, sync: SyncStatusModel? = nil) {
+  /// The state of a new session of `model` on a terminal of `size`, with `sync` and
+  /// `syncConflicts` when the folder syncs.
+  init(
+    model: __NAME__Model, size: TerminalSize, sync: SyncStatusModel? = nil,
+    syncConflicts: SyncConflictsModel<__MODEL__>? = nil
+  ) {
     self.model = model
     self.size = size
     self.sync = sync
+    self.syncConflicts = syncConflicts
     pages = Self.pages(of: model)
   }
 
@@ -79,12 +88,18 @@ final class ListScreen {
   /// The mode the keys and the frame follow.
   var mode: Mode {
     if isShowingHelp { return .help }
+    if syncConflicts?.current != nil { return .syncConflict }
     switch page.overlay {
     case .editor: return .editor
     case .confirmDeletion: return .confirmDelete
     case .conflict: return .conflict
     case .none: return isSearching ? .search : .list
     }
+  }
+
+  /// Whether sync conflicts wait: the title bar says so, and `c` shows them.
+  var syncConflictsWait: Bool {
+    if case .conflict? = sync?.indicator { syncConflicts != nil } else { false }
   }
 
   /// The selected row, if the list is not empty.
