@@ -6,9 +6,9 @@
 //   .package(path: "Packages/LocalStore")
 //   .product(name: "LocalStore", package: "LocalStore")
 // Its module names (LocalStore, LocalStoreSQLite, LocalStoreCSQLite, LocalStoreSync,
-// TerminalUI, CommandLineKit, LocalStoreTestSupport, StoreWriter, SyncDevice) leave an app's
-// layers (Models, Persistence, ViewModels, App) free: SwiftPM refuses two targets of one name
-// in a graph.
+// TerminalUI, CommandLineKit, FlowKit, LocalStoreTestSupport, StoreWriter, SyncDevice) leave
+// an app's layers (Models, Persistence, ViewModels, App) free: SwiftPM refuses two targets of
+// one name in a graph.
 
 import PackageDescription
 
@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "LocalStoreSync", targets: ["LocalStoreSync"]),
+    .library(name: "FlowKit", targets: ["FlowKit"]),
     // Helpers for the tests of apps built on the store: temporary folders, child processes,
     // a pseudo-terminal and a screen emulator, the tests' own `Note`.
     .library(name: "LocalStoreTestSupport", targets: ["LocalStoreTestSupport"]),
@@ -53,6 +54,10 @@ let package = Package(
     // made from the template shares (console, arguments, data folder, exit codes).
     .target(name: "TerminalUI", swiftSettings: swiftSettings),
     .target(name: "CommandLineKit", dependencies: ["TerminalUI"], swiftSettings: swiftSettings),
+    // The flows every app's view models share over a list of values: the form, the
+    // confirmation before a deletion, an edit conflict, the notices, the SwiftUI bindings.
+    // Generic over the list and the form; it needs nothing of the store.
+    .target(name: "FlowKit", swiftSettings: swiftSettings),
 
     // Tests
     .target(
@@ -86,6 +91,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),
+    .testTarget(
+      name: "FlowKitTests", dependencies: ["FlowKit"], swiftSettings: swiftSettings),
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),

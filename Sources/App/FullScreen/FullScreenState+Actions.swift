@@ -1,5 +1,6 @@
 // Carries out the key table's actions by calling the view models.
 
+import FlowKit
 import Models
 import TerminalUI
 import ViewModels
