@@ -44,7 +44,8 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     .target(
-      name: "ViewModels", dependencies: ["Models", "Persistence", store("LocalStore")],
+      name: "ViewModels",
+      dependencies: ["Models", "Persistence", store("LocalStore"), store("FlowKit")],
       swiftSettings: uiSettings),
 
     // Front end: the app's commands and screen over the package's terminal toolkit and
@@ -53,7 +54,7 @@ let package = Package(
       name: "App",
       dependencies: [
         "Models", "Persistence", "ViewModels", store("LocalStore"), store("TerminalUI"),
-        store("CommandLineKit"),
+        store("CommandLineKit"), store("FlowKit"),
       ],
       swiftSettings: uiSettings),
     .executableTarget(
@@ -65,7 +66,7 @@ let package = Package(
     .testTarget(
       name: "ViewModelsTests",
       dependencies: [
-        "ViewModels", "Persistence", "Models", store("LocalStore"),
+        "ViewModels", "Persistence", "Models", store("LocalStore"), store("FlowKit"),
         store("LocalStoreTestSupport"),
         // store: sqlite
         store("LocalStoreSQLite"),
@@ -76,7 +77,7 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App", "Models", "ViewModels", store("LocalStore"), store("CommandLineKit"),
-        store("LocalStoreTestSupport"),
+        store("FlowKit"), store("LocalStoreTestSupport"),
       ],
       swiftSettings: swiftSettings),
   ],

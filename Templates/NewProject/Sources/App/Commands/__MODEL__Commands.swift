@@ -1,6 +1,7 @@
 // The commands on __model__ values: add, list, search, show, edit and delete, on the `__STORE__` store.
 
 import CommandLineKit
+import FlowKit
 import Foundation
 import LocalStore
 import Models
@@ -132,7 +133,9 @@ enum __MODEL__Commands: CommandSet {
       } else if list.items.isEmpty {
         console.writeError(emptyListHint(storeIsEmpty: list.totalCount == 0))
       } else {
-        console.writeOutput(text(of: list.items))
+        let names = try await listNames(
+          of: list.items, in: directory, console: console, stores: stores)
+        console.writeOutput(text(of: list.items, names: names))
       }
     case "show":
       let reference = try parsedReference(try input.single("<id>"), for: input)
@@ -166,9 +169,11 @@ enum __MODEL__Commands: CommandSet {
           console.writeError("Saved \(edited.id.uuidString)\n")
         }
       case .conflict(let current):
+        let differences = try await named(
+          current.map { edited.differences(from: $0) } ?? [], in: directory, console: console,
+          stores: stores)
         throw .editConflict(
-          title: item.__title__,
-          differences: current.map { edited.differences(from: $0) } ?? [], deleted: current == nil,
+          title: item.__title__, differences: differences, deleted: current == nil,
           retry: ([CommandRunner.tool.name] + input.name.split(separator: " ").map(String.init))
             .joined(separator: " "))
       case .failed: throw .failed(list.errorMessage)
@@ -200,14 +205,34 @@ enum __MODEL__Commands: CommandSet {
       : "Nothing matches.\n"
   }
 
-  /// One line per value (a short id, the title and its tags).
-  private static func text(of items: [__MODEL__]) -> String {
+  /// One line per value (a short id, the title, the `names` of what it refers to, its tags).
+  private static func text(of items: [__MODEL__], names: [UUID: [String]]) -> String {
     items.map { item in
+      let named = (names[item.id] ?? []).map { "  " + $0 }.joined()
       // fields: commands-text
       let tags = item.tags.isEmpty ? "" : "  " + item.tags.map { "#" + $0 }.joined(separator: " ")
-      return "\(item.id.uuidString.prefix(8))  \(item.title)\(tags)\n"
+      return "\(item.id.uuidString.prefix(8))  \(item.title)\(named)\(tags)\n"
       // fields: end
     }.joined()
+  }
+
+  /// For each of `items`, the names of the values it refers to, such as `Author: Le Guin`, as
+  /// `list` prints them after its title (`make add-relation` adds each).
+  private static func listNames(
+    of items: [__MODEL__], in directory: URL, console: any Console, stores: OpenedStores
+  ) async throws(AppError) -> [UUID: [String]] {
+    // add-relation: list names
+    return [:]
+  }
+
+  /// `differences` with each reference shown by the name of what it refers to, not by its id
+  /// (`make add-relation` adds each).
+  private static func named(
+    _ differences: [FieldDifference], in directory: URL, console: any Console,
+    stores: OpenedStores
+  ) async throws(AppError) -> [FieldDifference] {
+    // add-relation: named differences
+    return differences
   }
 
   /// Sets `item`'s references to values of other models from the options given (`make
