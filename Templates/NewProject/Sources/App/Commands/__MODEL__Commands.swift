@@ -25,8 +25,8 @@ enum __MODEL__Commands: CommandSet {
     let words = group.map { [$0] } ?? []
     let prefix = group.map { $0 + " " } ?? ""
     let id = ("<id>", "The __model__'s id, or its first 4 or more hex digits as list shows them.")
-    let tag = OptionSpec("--tag", takesValue: true)
     // fields: commands-specs
+    let tag = OptionSpec("--tag", takesValue: true)
     return [
       CommandSpec(
         path: words + ["add"], overview: "Add a __model__ and print its id.",
@@ -40,7 +40,7 @@ enum __MODEL__Commands: CommandSet {
       CommandSpec(
         path: words + ["list"], overview: "List the __models__, or only those with a tag.",
         usage: prefix + "list [--tag <tag>]", options: [tag],
-        optionHelp: [("--tag <tag>", "Only list those with this tag, ignoring case.")]),
+        optionHelp: [("--tag <tag>", "Only list those with this word in tags, ignoring case.")]),
       CommandSpec(
         path: words + ["search"],
         overview: "List the __models__ whose title, notes or tags hold every word.",
