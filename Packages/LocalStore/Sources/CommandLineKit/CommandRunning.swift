@@ -12,9 +12,24 @@ public protocol CommandRunning {
   var console: any Console { get set }
   /// What this runner does at each step of a run, writing to ``console``.
   func steps() -> CommandSteps
+  /// A runner for the process `context` describes, writing to `console`.
+  init(context: ProcessContext, console: any Console)
 }
 
 extension CommandRunning {
+  /// Runs this process's command line and returns its exit status: what a tool's `main`
+  /// does, and all it does.
+  ///
+  /// Closed standard streams are opened on `/dev/null` first, before anything opens a file
+  /// (a closed 0, 1 or 2 would otherwise become a store's); then the runner reads the
+  /// process's environment and the raw bytes of its arguments (``run(rawArguments:)``).
+  public static func runThisProcess() async -> Int32 {
+    StandardStreams.openClosedOnes()
+    let context = ProcessContext.ofThisProcess()
+    let runner = Self(context: context, console: context.console())
+    return await runner.run(rawArguments: CommandLineArguments.ofThisProcess())
+  }
+
   /// Runs `arguments` (without the program's name) and returns the exit status.
   ///
   /// Everything the run writes goes through one ``SafeConsole``, which neutralises every
