@@ -11,7 +11,7 @@ import Persistence
 /// it (the form, the confirmation before a deletion, an edit conflict).
 ///
 /// The flows are `FlowKit`'s ``/FlowKit/PageFlow``, the same code in every app built on the
-/// store, the question bank included: what the person does (``/FlowKit/PageFlow/saveEditor(_:)``,
+/// store: what the person does (``/FlowKit/PageFlow/saveEditor(_:)``,
 /// ``/FlowKit/PageFlow/askToDelete(_:)``, ``/FlowKit/PageFlow/confirmDeletion(of:)``,
 /// ``/FlowKit/PageFlow/keepMine(_:over:)``, ...), what is shown (``/FlowKit/PageFlow/destination``,
 /// ``/FlowKit/PageFlow/notice``), and the buttons and bindings of the SwiftUI views. What is
