@@ -85,17 +85,9 @@ where Form.Item == List.Item {
     formBeingSaved = form
     defer { if formBeingSaved === form { formBeingSaved = nil } }
     guard let item = form.validatedItem() else { return nil }
-    switch await list.save(item, ifUnchangedSince: form.startedFrom) {
-    case .saved:
-      finish(.editor(form), notice: form.isEditing ? notices.saved(item) : notices.added(item))
-      savedEdit = item
-      return item
-    case .conflict(let current):
-      show(.editConflict(yours: item, theirs: current))
-      return nil
-    case .failed:
-      return nil
-    }
+    return await save(
+      item, ifUnchangedSince: form.startedFrom, answering: .editor(form),
+      notice: form.isEditing ? notices.saved(item) : notices.added(item), whenRefused: nil)
   }
 
   /// Settles an edit conflict by saving `yours` over `theirs`, the other writer's version the
@@ -108,18 +100,30 @@ where Form.Item == List.Item {
   /// conflict is shown again, with the list's error message saying why.
   @discardableResult
   public func keepMine(_ yours: Item, over theirs: Item?) async -> Item? {
-    switch await list.save(yours, ifUnchangedSince: theirs) {
+    let conflict = Destination.editConflict(yours: yours, theirs: theirs)
+    return await save(
+      yours, ifUnchangedSince: theirs, answering: conflict, notice: notices.keptMine(yours),
+      whenRefused: conflict)
+  }
+
+  /// Saves `item` unless the store no longer holds `original`, then ends `step` with `notice`;
+  /// on a conflict shows it, with what the store holds now. When the store refuses, shows
+  /// `whenRefused` if given (the conflict again), else leaves what is shown.
+  private func save(
+    _ item: Item, ifUnchangedSince original: Item?, answering step: Destination,
+    notice: String, whenRefused: Destination?
+  ) async -> Item? {
+    switch await list.save(item, ifUnchangedSince: original) {
     case .saved:
-      finish(.editConflict(yours: yours, theirs: theirs), notice: notices.keptMine(yours))
-      savedEdit = yours
-      return yours
+      finish(step, notice: notice)
+      savedEdit = item
+      return item
     case .conflict(let current):
-      show(.editConflict(yours: yours, theirs: current))
-      return nil
+      show(.editConflict(yours: item, theirs: current))
     case .failed:
-      show(.editConflict(yours: yours, theirs: theirs))
-      return nil
+      if let whenRefused { show(whenRefused) }
     }
+    return nil
   }
 
   /// Settles an edit conflict by dropping the person's edit: the other writer's change stays.

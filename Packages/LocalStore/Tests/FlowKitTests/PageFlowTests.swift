@@ -114,6 +114,26 @@ import Testing
     #expect(moves == 2)
   }
 
+  @Test func aSaveTheStoreRefusesKeepsTheFormOpenAndKeepMineShowsTheConflictAgain() async {
+    let flow = makeFlow([Note(id: 1, name: "Broth")])
+    flow.list.refuses = true
+    let form = NoteForm()
+    form.name = "Soup"
+    flow.show(.editor(form))
+    #expect(await flow.saveEditor(form) == nil)
+    #expect(flow.shownEditor === form)
+    let yours = Note(id: 1, name: "Stew")
+    let theirs = Note(id: 1, name: "Broth")
+    flow.show(.editConflict(yours: yours, theirs: theirs))
+    // The alert's button closes the alert before its task runs, as SwiftUI's does.
+    let task = flow.startKeepingMine(yours, over: theirs)
+    #expect(flow.destination == nil)
+    #expect(await task.value == nil)
+    #expect(flow.conflict?.yours == yours)
+    #expect(flow.conflict?.theirs == theirs)
+    #expect(flow.list.stored == [theirs])
+  }
+
   @Test func aDeletionTheStoreRefusesKeepsTheValueAndSaysNothing() async {
     let flow = makeFlow([Note(id: 1, name: "Soup")])
     flow.list.refuses = true
