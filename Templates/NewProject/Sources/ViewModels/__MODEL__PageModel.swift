@@ -10,11 +10,12 @@ import Persistence
 /// The __model__ values as a person moves through them: the list, and whatever is shown over
 /// it (the form, the confirmation before a deletion, an edit conflict).
 ///
-/// The flows are `FlowKit`'s ``/FlowKit/PageFlow``, the same code in every app built on the
-/// store: what the person does (``/FlowKit/PageFlow/saveEditor(_:)``,
+/// The flows are `FlowKit`'s ``/FlowKit/PageFlow``, the same code in every app that the
+/// store's package serves: what the person does (``/FlowKit/PageFlow/saveEditor(_:)``,
 /// ``/FlowKit/PageFlow/askToDelete(_:)``, ``/FlowKit/PageFlow/confirmDeletion(of:)``,
-/// ``/FlowKit/PageFlow/keepMine(_:over:)``, ...), what is shown (``/FlowKit/PageFlow/destination``,
-/// ``/FlowKit/PageFlow/notice``), and the buttons and bindings of the SwiftUI views. What is
+/// ``/FlowKit/PageFlow/keepMine(_:over:)``, ...), what is shown
+/// (``/FlowKit/PageFlow/destination``, ``/FlowKit/PageFlow/notice``), and the buttons and
+/// bindings of the SwiftUI views. What is
 /// about __model__ values is here: opening their store, the form (``add__MODEL__()``,
 /// ``edit(_:)``), the fields that differ in a conflict, the sentences.
 public typealias __MODEL__PageModel = PageFlow<
