@@ -43,7 +43,10 @@ let package = Package(
       swiftSettings: swiftSettings),
     .target(
       name: "ViewModels",
-      dependencies: ["Models", .product(name: "LocalStore", package: "LocalStore")],
+      dependencies: [
+        "Models", .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "FlowKit", package: "LocalStore"),
+      ],
       swiftSettings: uiSettings),
 
     // Front end: the app's commands and pages over the package's terminal and command-line
@@ -58,6 +61,7 @@ let package = Package(
         .product(name: "LocalStoreSyncKit", package: "LocalStore"),
         .product(name: "TerminalUI", package: "LocalStore"),
         .product(name: "CommandLineKit", package: "LocalStore"),
+        .product(name: "FlowKit", package: "LocalStore"),
       ],
       swiftSettings: uiSettings),
     .executableTarget(
@@ -86,6 +90,7 @@ let package = Package(
       name: "ViewModelsTests",
       dependencies: [
         "ViewModels", "Models", .product(name: "LocalStore", package: "LocalStore"),
+        .product(name: "FlowKit", package: "LocalStore"),
         .product(name: "LocalStoreTestSupport", package: "LocalStore"),
       ],
       swiftSettings: swiftSettings),
@@ -99,6 +104,7 @@ let package = Package(
         .product(name: "LocalStoreSyncKit", package: "LocalStore"),
         .product(name: "TerminalUI", package: "LocalStore"),
         .product(name: "CommandLineKit", package: "LocalStore"),
+        .product(name: "FlowKit", package: "LocalStore"),
         .product(name: "LocalStoreTestSupport", package: "LocalStore"),
       ],
       exclude: ["Fixtures"],

@@ -6,7 +6,7 @@
 //   .package(path: "Packages/LocalStore")
 //   .product(name: "LocalStore", package: "LocalStore")
 // Its module names (LocalStore, LocalStoreSQLite, LocalStoreCSQLite, LocalStoreSync,
-// LocalStoreSyncKit, TerminalUI, CommandLineKit, LocalStoreTestSupport, StoreWriter,
+// LocalStoreSyncKit, TerminalUI, CommandLineKit, FlowKit, LocalStoreTestSupport, StoreWriter,
 // SyncDevice) leave an app's layers (Models, Persistence, ViewModels, App) free: SwiftPM
 // refuses two targets of one name in a graph.
 
@@ -29,6 +29,7 @@ let package = Package(
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     .library(name: "LocalStoreSync", targets: ["LocalStoreSync"]),
     .library(name: "LocalStoreSyncKit", targets: ["LocalStoreSyncKit"]),
+    .library(name: "FlowKit", targets: ["FlowKit"]),
     // Helpers for the tests of apps built on the store: temporary folders, child processes,
     // a pseudo-terminal and a screen emulator, the tests' own `Note`.
     .library(name: "LocalStoreTestSupport", targets: ["LocalStoreTestSupport"]),
@@ -61,6 +62,10 @@ let package = Package(
       name: "LocalStoreSyncKit",
       dependencies: ["LocalStore", "LocalStoreSync", "CommandLineKit", "TerminalUI"],
       swiftSettings: swiftSettings),
+    // The flows every app's view models share over a list of values: the form, the
+    // confirmation before a deletion, an edit conflict, the notices, the SwiftUI bindings.
+    // Generic over the list and the form; it needs nothing of the store.
+    .target(name: "FlowKit", swiftSettings: swiftSettings),
 
     // Tests
     .target(
@@ -101,6 +106,8 @@ let package = Package(
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),
+    .testTarget(
+      name: "FlowKitTests", dependencies: ["FlowKit"], swiftSettings: swiftSettings),
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),

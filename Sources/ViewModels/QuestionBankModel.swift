@@ -1,5 +1,6 @@
 // The root of the app's flows: what is shown over the list, what awaits a yes, and the moves between.
 
+import FlowKit
 import LocalStore
 import Models
 import Observation
@@ -21,6 +22,11 @@ import Observation
 /// ends, it closes what it answered, unless the person has moved on to something else since;
 /// a ``dismiss()`` with nothing shown does nothing.
 ///
+/// The form, the confirmation before a deletion, an edit conflict and the notice are the
+/// shared page flow's (``flow``, a ``/FlowKit/PageFlow`` that every app built on the store
+/// uses unchanged); this model adds the question bank's own screens (``Screen``) and forwards
+/// the rest.
+///
 /// Errors follow the convention of every view model in this module: an action never throws;
 /// a failure is observable state, the child view model's `errorMessage`, and the front end
 /// shows it where it shows errors.
@@ -29,8 +35,12 @@ public final class QuestionBankModel {
   /// The most questions one quiz asks.
   nonisolated public static let quizLength = 10
 
+  /// The flows over the list: the form, the confirmation, an edit conflict, the notice, and
+  /// the bindings and buttons of a SwiftUI front end.
+  public let flow: Flow
+
   /// What is shown over the list; `nil` when the list is shown alone.
-  public private(set) var destination: Destination?
+  public var destination: Destination? { flow.destination }
 
   /// A sentence about the last action that worked, such as "Added the question."; cleared by
   /// the next move.
@@ -38,28 +48,14 @@ public final class QuestionBankModel {
   /// After an edit is saved, it follows the list: when another writer changes or deletes
   /// that question while the notice shows, it says so instead of "Saved your changes.", so
   /// the screen never claims an edit that is no longer there.
-  public var notice: String? {
-    guard let saved = savedEdit else { return storedNotice }
-    guard let current = list.question(withID: saved.id) else {
-      return "“\(saved.prompt)” was deleted by another writer after you saved it."
-    }
-    guard current == saved else {
-      return "Your edit was changed by another writer after you saved it; the list shows theirs."
-    }
-    return storedNotice
-  }
-
-  /// The sentence ``notice`` shows while nothing overrides it.
-  private var storedNotice: String?
-  /// The question an edit just saved, while its notice shows.
-  private var savedEdit: Question?
+  public var notice: String? { flow.notice }
 
   /// Whether ``leaveQuiz()`` was asked to leave a quiz whose result is not saved, and is
   /// waiting to be asked again before it throws the result away.
   public private(set) var isConfirmingDiscard = false
 
   /// The questions, their search and tag filter.
-  public let list: QuestionListViewModel
+  public var list: QuestionListViewModel { flow.list }
   /// The quiz.
   public let quiz: QuizViewModel
   /// The study statistics.
@@ -79,114 +75,77 @@ public final class QuestionBankModel {
     offersSampleDeck: Bool = false,
     onSampleDeckDeclined: @escaping @MainActor () -> Void = {}
   ) {
-    self.list = list
+    flow = Flow(
+      list: list, notices: Self.notices,
+      destination: offersSampleDeck ? .screen(.sampleDeckOffer) : nil)
     self.quiz = quiz
     self.statistics = statistics
     sampleDeckDeclined = onSampleDeckDeclined
-    destination = offersSampleDeck ? .sampleDeckOffer : nil
+    // Every move withdraws a pending warning about leaving the quiz.
+    flow.didMove = { [weak self] in
+      if self?.isConfirmingDiscard == true { self?.isConfirmingDiscard = false }
+    }
   }
 
   /// Opens an empty form to add a question.
   public func addQuestion() {
-    show(.editor(QuestionEditorViewModel()))
+    flow.show(.editor(QuestionEditorViewModel()))
   }
 
   /// Opens the form on `question` to edit it.
   public func edit(_ question: Question) {
-    show(.editor(QuestionEditorViewModel(editing: question)))
+    flow.show(.editor(QuestionEditorViewModel(editing: question)))
   }
 
   /// Saves the question of `editor`, the form the person submitted, and closes the form;
-  /// returns the question saved.
-  ///
-  /// When a field needs fixing, the form stays open with its `problems` set; when the store
-  /// refuses, it stays open too, with ``list``'s `errorMessage` saying why, so nothing typed
-  /// is lost. Returns `nil` in both cases.
-  ///
-  /// The save goes through only if the store still holds the question the form was opened
-  /// on: when another writer changed or deleted it meanwhile, nothing is saved and
-  /// ``destination`` becomes ``Destination/editConflict(yours:theirs:)``, for the person to
-  /// choose with ``keepMine(_:over:)`` or ``keepTheirs()``.
+  /// returns the question saved (``/FlowKit/PageFlow/saveEditor(_:)``).
   @discardableResult
   public func saveEditor(_ editor: QuestionEditorViewModel) async -> Question? {
-    guard let question = editor.validatedQuestion() else { return nil }
-    switch await list.save(question, ifUnchangedSince: editor.startedFrom) {
-    case .saved:
-      finish(
-        .editor(editor), notice: editor.isEditing ? "Saved your changes." : "Added the question.")
-      savedEdit = question
-      return question
-    case .conflict(let current):
-      show(.editConflict(yours: question, theirs: current))
-      return nil
-    case .failed:
-      return nil
-    }
+    await flow.saveEditor(editor)
   }
 
-  /// Settles an edit conflict by saving `yours` over `theirs`, the other writer's version the
-  /// conflict showed (`nil`: they deleted it, and yours brings it back); returns the question
-  /// saved.
-  ///
-  /// The save is conditional too, on `theirs`: when the question changed again (or was
-  /// deleted) since, nothing is saved and the conflict is shown again with the newer version,
-  /// so "keep mine" never overwrites a change the person has not seen. When the store refuses,
-  /// the conflict is shown again, with ``list``'s `errorMessage` saying why.
+  /// Settles an edit conflict by saving `yours` over `theirs`, unless it changed again
+  /// (``/FlowKit/PageFlow/keepMine(_:over:)``); returns the question saved.
   @discardableResult
   public func keepMine(_ yours: Question, over theirs: Question?) async -> Question? {
-    switch await list.save(yours, ifUnchangedSince: theirs) {
-    case .saved:
-      finish(.editConflict(yours: yours, theirs: theirs), notice: "Saved your version.")
-      savedEdit = yours
-      return yours
-    case .conflict(let current):
-      show(.editConflict(yours: yours, theirs: current))
-      return nil
-    case .failed:
-      show(.editConflict(yours: yours, theirs: theirs))
-      return nil
-    }
+    await flow.keepMine(yours, over: theirs)
   }
 
   /// Settles an edit conflict by dropping the person's edit: the other writer's change
   /// stays.
   public func keepTheirs() {
-    guard case .editConflict(_, let theirs) = destination else { return }
-    show(nil, notice: theirs == nil ? "The question stays deleted." : "Kept the other change.")
+    flow.keepTheirs()
   }
 
   /// Asks whether to delete `question`; ``confirmDeletion(of:)`` deletes it, ``dismiss()``
   /// keeps it.
   public func askToDelete(_ question: Question) {
-    show(.confirmDeletion(question))
+    flow.askToDelete(question)
   }
 
   /// Deletes `question`, the one ``askToDelete(_:)`` asked about, and goes back to the list;
-  /// returns whether it was deleted.
-  ///
-  /// When the store refuses, the list shows ``list``'s `errorMessage` instead.
+  /// returns whether it was deleted. When the store refuses, the list shows ``list``'s
+  /// `errorMessage` instead.
   @discardableResult
   public func confirmDeletion(of question: Question) async -> Bool {
-    let deleted = await list.remove(question.id)
-    finish(.confirmDeletion(question), notice: deleted ? "Deleted “\(question.prompt)”." : nil)
-    return deleted
+    await flow.confirmDeletion(of: question)
   }
 
   /// Shows the tags to filter the list by.
   public func chooseTag() {
-    show(.tagFilter)
+    flow.show(.screen(.tagFilter))
   }
 
   /// Filters the list by `tag`, or shows every question for `nil`, and goes back to it.
   public func filter(byTag tag: String?) {
     list.tag = tag
-    show(nil)
+    flow.show(nil)
   }
 
   /// Starts a quiz of up to ``quizLength`` questions, limited to the list's tag filter if
   /// one is set, and shows it.
   public func startQuiz() async {
-    show(.quiz)
+    flow.show(.screen(.quiz))
     await quiz.start(tag: list.tag, count: Self.quizLength)
   }
 
@@ -216,18 +175,18 @@ public final class QuestionBankModel {
   /// quiz left part way: the first call only sets ``isConfirmingDiscard`` so the front end
   /// can warn; a second call leaves and discards them.
   public func leaveQuiz() {
-    guard case .quiz = destination else { return }
+    guard case .screen(.quiz) = destination else { return }
     if leavingQuizLosesAnswers, !isConfirmingDiscard {
       isConfirmingDiscard = true
       return
     }
     quiz.end()
-    show(nil)
+    flow.show(nil)
   }
 
   /// Shows the statistics, read afresh.
   public func showStatistics() async {
-    show(.statistics)
+    flow.show(.screen(.statistics))
     await statistics.load()
   }
 
@@ -236,8 +195,8 @@ public final class QuestionBankModel {
   /// When the store refuses, the list shows ``list``'s `errorMessage` instead.
   public func loadSampleDeck() async {
     let loaded = await list.add(contentsOf: Question.sampleDeck)
-    finish(
-      .sampleDeckOffer,
+    flow.finish(
+      .screen(.sampleDeckOffer),
       notice: loaded ? "Loaded \(Question.sampleDeck.count) sample questions." : nil)
   }
 
@@ -248,40 +207,19 @@ public final class QuestionBankModel {
   /// With nothing shown it does nothing, so a dismissal that comes after an action closed
   /// the dialog (as SwiftUI's does) leaves the action's notice alone.
   public func dismiss() {
-    guard let destination else { return }
-    if case .quiz = destination { return leaveQuiz() }
-    if case .editConflict = destination { return keepTheirs() }
-    if case .sampleDeckOffer = destination { sampleDeckDeclined() }
-    show(nil)
+    if case .screen(.quiz) = destination { return leaveQuiz() }
+    if case .screen(.sampleDeckOffer) = destination { sampleDeckDeclined() }
+    flow.dismiss()
   }
 
   /// Shows `text` as ``notice`` until the person moves on: something the front end learned
   /// while opening, such as damaged bytes a store set aside.
   public func showNotice(_ text: String) {
-    if storedNotice != text { storedNotice = text }
+    flow.showNotice(text)
   }
 
   /// Clears ``notice`` once the person has moved on.
   public func dismissNotice() {
-    if storedNotice != nil { storedNotice = nil }
-    if savedEdit != nil { savedEdit = nil }
-  }
-
-  /// Ends a step that began while `step` was shown: goes back to the list with `notice`,
-  /// unless the person has moved on to something else since, which stays shown (the notice
-  /// is set either way).
-  private func finish(_ step: Destination, notice: String?) {
-    guard let destination, !destination.isSame(as: step) else {
-      return show(nil, notice: notice)
-    }
-    if storedNotice != notice { storedNotice = notice }
-  }
-
-  /// Shows `destination` with `notice`; every move clears the last notice and warning.
-  private func show(_ destination: Destination?, notice: String? = nil) {
-    self.destination = destination
-    if storedNotice != notice { storedNotice = notice }
-    if savedEdit != nil { savedEdit = nil }
-    if isConfirmingDiscard { isConfirmingDiscard = false }
+    flow.dismissNotice()
   }
 }

@@ -1,5 +1,6 @@
 // The state behind a list of questions: loading, searching, adding and removing.
 
+import FlowKit
 import LocalStore
 import Models
 import Observation
@@ -224,7 +225,7 @@ public final class QuestionListViewModel {
   /// `await`. When the repository refuses, ``errorMessage`` says why.
   public func save(
     _ question: Question, ifUnchangedSince original: Question?
-  ) async -> ConditionalSaveOutcome {
+  ) async -> SaveOutcome<Question> {
     do {
       guard try await repository.save(question, ifCurrent: original) else {
         let current = await repository.find(by: question.id)

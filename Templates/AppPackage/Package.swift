@@ -44,8 +44,11 @@ let package = Package(
   name: "__NAME__App",
   platforms: [.iOS(.v17), .macOS(.v14)],
   products: products,
-  // The project this folder sits in, whatever its folder is called.
-  dependencies: [.package(name: "__NAME__", path: "..")],
+  // The project this folder sits in, whatever its folder is called, and the store's package it
+  // carries (the page flows the views drive are its FlowKit's).
+  dependencies: [
+    .package(name: "__NAME__", path: ".."), .package(path: "../Packages/LocalStore"),
+  ],
   targets: [
     // Not `App`: the project has an `App` target, and target names must be unique across
     // every package of a build.
@@ -55,6 +58,7 @@ let package = Package(
         .product(name: "Models", package: "__NAME__"),
         .product(name: "Persistence", package: "__NAME__"),
         .product(name: "ViewModels", package: "__NAME__"),
+        .product(name: "FlowKit", package: "LocalStore"),
       ],
       swiftSettings: swiftSettings)
   ],

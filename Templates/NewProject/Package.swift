@@ -47,7 +47,7 @@ let package = Package(
       name: "ViewModels",
       dependencies: [
         "Models", "Persistence", store("LocalStore"), store("LocalStoreSync"),
-        store("LocalStoreSyncKit"),
+        store("LocalStoreSyncKit"), store("FlowKit"),
       ],
       swiftSettings: uiSettings),
 
@@ -57,7 +57,7 @@ let package = Package(
       name: "App",
       dependencies: [
         "Models", "Persistence", "ViewModels", store("LocalStore"), store("TerminalUI"),
-        store("CommandLineKit"), store("LocalStoreSync"), store("LocalStoreSyncKit"),
+        store("CommandLineKit"), store("LocalStoreSync"), store("LocalStoreSyncKit"), store("FlowKit"),
       ],
       swiftSettings: uiSettings),
     .executableTarget(
@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(
       name: "ViewModelsTests",
       dependencies: [
-        "ViewModels", "Persistence", "Models", store("LocalStore"),
+        "ViewModels", "Persistence", "Models", store("LocalStore"), store("FlowKit"),
         store("LocalStoreTestSupport"),
         // store: sqlite
         store("LocalStoreSQLite"),
@@ -80,7 +80,8 @@ let package = Package(
       name: "AppTests",
       dependencies: [
         "App", "Models", "ViewModels", store("LocalStore"), store("CommandLineKit"),
-        store("LocalStoreSync"), store("LocalStoreSyncKit"), store("LocalStoreTestSupport"),
+        store("LocalStoreSync"), store("LocalStoreSyncKit"), store("FlowKit"),
+        store("LocalStoreTestSupport"),
       ],
       swiftSettings: swiftSettings),
   ],

@@ -1,10 +1,13 @@
 // The SwiftUI form that adds or edits a value, bound to the editor view model.
 
 #if canImport(SwiftUI)
+  import Foundation
+  import Models
   import SwiftUI
   import ViewModels
 
-  /// The form: every field of the editor view model, each with its problem under it.
+  /// The form: every field of the editor view model, each with its problem under it; a
+  /// reference to another model (`make add-relation`) is a picker of that model's values.
   ///
   /// Saving is the page model's decision (`__MODEL__PageModel.startSaving(_:)`), so the sheet
   /// closes only once the value is stored, and stays open with the text when the store
@@ -24,9 +27,13 @@
         Form {
           ForEach(__MODEL__EditorViewModel.Field.allCases, id: \.self) { field in
             Section(field.label) {
-              TextField(
-                field.label, text: Binding(get: { editor[field] }, set: { editor[field] = $0 }),
-                axis: .vertical)
+              switch field {
+              // add-relation: pickers
+              default:
+                TextField(
+                  field.label, text: Binding(get: { editor[field] }, set: { editor[field] = $0 }),
+                  axis: .vertical)
+              }
               if let problem = editor.problems[field] {
                 Text(problem).foregroundStyle(.red)
               }

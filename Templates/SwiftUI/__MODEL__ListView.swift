@@ -1,6 +1,7 @@
 // The SwiftUI list over the generated project's view models: search, add, edit, delete, edit conflicts.
 
 #if canImport(SwiftUI)
+  import FlowKit
   import Models
   import Persistence
   import SwiftUI

@@ -1,5 +1,6 @@
 // Saving an edit never silently undoes what another writer changed or deleted meanwhile.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport

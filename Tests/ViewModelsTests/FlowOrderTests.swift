@@ -1,5 +1,6 @@
 // Each step of a flow does what the person chose, whatever closed its dialog before it ran.
 
+import FlowKit
 import LocalStore
 import Models
 import Testing

@@ -1,5 +1,6 @@
 // Keeping one's own version of a conflicting edit never overwrites a change the person was not shown.
 
+import FlowKit
 import Foundation
 import LocalStore
 import Models

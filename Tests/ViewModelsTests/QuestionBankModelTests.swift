@@ -1,5 +1,6 @@
 // The app's flows without any front end: the editor, deleting, the sample deck, the quiz, statistics.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport
@@ -121,7 +122,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
 
   @Test func aNewStoreIsOfferedTheSampleDeck() async {
     let (model, repository, _) = await makeModel([], offersSampleDeck: true)
-    guard case .sampleDeckOffer = model.destination else {
+    guard case .screen(.sampleDeckOffer) = model.destination else {
       Issue.record("expected the sample-deck offer first")
       return
     }
@@ -140,7 +141,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     let tagged = Question(prompt: "p", answer: "a", tags: ["actors"])
     let (model, _, _) = await makeModel([first, tagged])
     model.chooseTag()
-    guard case .tagFilter = model.destination else {
+    guard case .screen(.tagFilter) = model.destination else {
       Issue.record("expected the tag filter")
       return
     }
@@ -154,7 +155,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     let (model, _, sessions) = await makeModel([first, tagged])
     model.filter(byTag: "actors")
     await model.startQuiz()
-    guard case .quiz = model.destination else {
+    guard case .screen(.quiz) = model.destination else {
       Issue.record("expected the quiz")
       return
     }
@@ -174,7 +175,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(model.quiz.hasUnsavedResult)
     model.leaveQuiz()
     #expect(model.isConfirmingDiscard)
-    guard case .quiz = model.destination else {
+    guard case .screen(.quiz) = model.destination else {
       Issue.record("the first leave must only warn")
       return
     }
@@ -194,7 +195,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(model.quiz.position == 1)
     model.leaveQuiz()
     #expect(model.isConfirmingDiscard)
-    guard case .quiz = model.destination else {
+    guard case .screen(.quiz) = model.destination else {
       Issue.record("the first leave must only warn")
       return
     }
@@ -240,7 +241,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
       answers: [StudyAnswer(questionID: first.id, tags: [], knewIt: true)])
     try await sessions.save(session)
     await model.showStatistics()
-    guard case .statistics = model.destination else {
+    guard case .screen(.statistics) = model.destination else {
       Issue.record("expected the statistics")
       return
     }

@@ -1,5 +1,6 @@
 // Draws a whole frame from the full-screen state: title bar, the current page, status and hints.
 
+import FlowKit
 import LocalStoreSyncKit
 import Models
 import TerminalUI

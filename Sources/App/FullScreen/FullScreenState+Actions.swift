@@ -1,5 +1,6 @@
 // Carries out the key table's actions by calling the view models.
 
+import FlowKit
 import LocalStoreSyncKit
 import Models
 import TerminalUI

@@ -1,5 +1,6 @@
 // What the full-screen mode shows now: the page, the form, the status line, the keys that work.
 
+import FlowKit
 import LocalStoreSyncKit
 import TerminalUI
 import ViewModels
@@ -13,10 +14,10 @@ extension FullScreenState {
     case nil: return isSearching ? .search : .list
     case .editor: return .editor
     case .confirmDeletion: return .confirmDelete
-    case .tagFilter: return .tags
-    case .quiz: return .quiz
-    case .statistics: return .statistics
-    case .sampleDeckOffer: return .sampleOffer
+    case .screen(.tagFilter): return .tags
+    case .screen(.quiz): return .quiz
+    case .screen(.statistics): return .statistics
+    case .screen(.sampleDeckOffer): return .sampleOffer
     case .editConflict: return .editConflict
     }
   }

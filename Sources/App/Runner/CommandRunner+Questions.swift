@@ -1,6 +1,7 @@
 // The commands that read and change the question bank, run through the list view model.
 
 import CommandLineKit
+import FlowKit
 import Foundation
 import Models
 import ViewModels

@@ -17,11 +17,15 @@ import ViewModels
 
 /// Parses a command line, runs its command against the store, and reports the outcome.
 ///
+/// The order of a run (`--version`, the parse, the command, the closing sync of every store
+/// it opened, the status) is `CommandLineKit`'s ``/CommandLineKit/CommandRunning/run(_:)``,
+/// shared with every generated app; ``steps()`` gives it this tool's own steps.
+///
 /// Everything the process depends on comes in through ``context``, ``console`` and
 /// ``openRepository``, so tests run it with an in-memory store and captured output. What
 /// every tool says the same way (the console, the wording of usage errors, the data folder,
 /// the exit statuses) comes from `CommandLineKit`, which a generated project shares.
-public struct CommandRunner {
+public struct CommandRunner: CommandRunning {
   /// Opens the store in a folder.
   typealias RepositoryOpener = @MainActor (URL) async throws -> OpenedStore<Question>
   /// Opens the study history in a folder.
@@ -36,9 +40,9 @@ public struct CommandRunner {
   public nonisolated static var version: String { tool.version }
 
   /// The environment, working folder and terminals of the process.
-  var context: ProcessContext
+  public var context: ProcessContext
   /// Where output and error messages go.
-  var console: any Console
+  public var console: any Console
   /// Opens the store; by default the `questions.json` file of a ``/LocalStore/LocalRepository``.
   var openRepository: RepositoryOpener = CommandRunner.openLocalStore
   /// Opens the study history; by default the `sessions.json` file of a ``/LocalStore/LocalRepository``.
@@ -73,50 +77,16 @@ public struct CommandRunner {
     openSessionsForReading = openSessions
   }
 
-  /// Runs `arguments` (without the program's name) and returns the exit status.
-  ///
-  /// A write to standard output or standard error that failed makes the status 1 whatever
-  /// the command did: output that did not arrive is not a success.
-  ///
-  /// Everything the run writes goes through one ``/CommandLineKit/SafeConsole``, which neutralises every
-  /// message and text result, whatever built the string and wherever it goes. Every store the
-  /// command opened is synchronized before the run ends (``/LocalStore/OpenedStores``), so what it saved
-  /// is durable even under a store configured to sync later.
-  public func run(_ arguments: [String]) async -> Int32 {
-    guard let safe = console as? SafeConsole else {
-      var runner = self
-      runner.console = context.console(over: console)
-      return await runner.run(arguments)
-    }
-    return await Self.tool.run(
-      arguments, console: console,
-      command: { arguments throws(AppError) in
-        let invocation = try InvocationParser.parse(arguments)
-        safe.json = invocation.options.json
-        return try await perform(invocation)
-      },
+  /// This tool's steps for ``/CommandLineKit/CommandRunning/run(_:)``: its parser, its
+  /// commands, every store it opened synchronized however the command ended, its errors.
+  public func steps() -> CommandSteps {
+    CommandSteps(
+      parse: InvocationParser.parse, asksForJSON: \.options.json, perform: perform,
       closing: { () throws(AppError) in
         do { try await openedStores.synchronize() } catch { throw .store(error) }
       },
-      report: report, exitCode: \.exitCode)
-  }
-
-  /// Runs the raw bytes of the process's arguments (without the program's name), as
-  /// `CommandLine.unsafeArgv` holds them, and returns the exit status.
-  ///
-  /// `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, so a
-  /// `--data-dir` with an invalid byte would name another folder. Here such an argument is a
-  /// usage error (exit 64) that names it, and nothing runs.
-  public func run(rawArguments: [[UInt8]]) async -> Int32 {
-    switch CommandLineArguments.decoded(rawArguments) {
-    case .success(let arguments):
-      return await run(arguments)
-    case .failure(let invalid):
-      let error = AppError.invalidArgumentEncoding(
-        position: invalid.position, shown: invalid.shown)
-      report(error)
-      return error.exitCode
-    }
+      report: report, exitCode: \.exitCode,
+      invalidEncoding: { .invalidArgumentEncoding(position: $0.position, shown: $0.shown) })
   }
 
   /// Runs a parsed invocation and returns the exit status.

@@ -1,6 +1,7 @@
 // The edit-conflict screen shows what differs, and the smallest terminal still shows questions.
 
 import CommandLineKit
+import FlowKit
 import Foundation
 import LocalStore
 import Models

@@ -1,5 +1,6 @@
 // The state behind the form that adds a __model__ or edits one: the typed text of every field and its problems.
 
+import FlowKit
 import Foundation
 import Models
 import Observation
@@ -10,11 +11,11 @@ import Observation
 /// A front end binds its text fields to ``title``, ``notes`` and ``tags`` (comma-separated, as
 // fields: end
 /// typed), or walks ``Field/allCases`` with ``subscript(_:)``, and calls
-/// ``validated__MODEL__()`` when the person submits. That sets ``problems`` to one sentence per
+/// ``validatedItem()`` when the person submits. That sets ``problems`` to one sentence per
 /// field that needs fixing and returns the value to save, or `nil`. Editing a field clears
 /// its problem. The form saves nothing itself: ``__MODEL__PageModel`` does.
 @Observable @MainActor
-public final class __MODEL__EditorViewModel {
+public final class __MODEL__EditorViewModel: ItemForm {
   /// A field of the form, in the order it is shown.
   public enum Field: CaseIterable, Sendable {
     // fields: editor-cases
@@ -53,7 +54,7 @@ public final class __MODEL__EditorViewModel {
   }
   // fields: end
   // add-relation: properties
-  /// A sentence per field that kept the last ``validated__MODEL__()`` from succeeding.
+  /// A sentence per field that kept the last ``validatedItem()`` from succeeding.
   public private(set) var problems: [Field: String] = [:]
 
   /// Whether the form edits a stored value rather than adding one.
@@ -103,7 +104,7 @@ public final class __MODEL__EditorViewModel {
 
   /// The value the form describes, keeping the id and creation time of one being edited; `nil`
   /// with ``problems`` set when the text breaks a rule.
-  public func validated__MODEL__() -> __MODEL__? {
+  public func validatedItem() -> __MODEL__? {
     do {
       // fields: editor-validate
       var item = try __MODEL__.validated(

@@ -1,5 +1,6 @@
 // The state behind the list of __model__ values: loading, following changes, searching, saving.
 
+import FlowKit
 import LocalStore
 import Models
 import Observation
@@ -10,7 +11,7 @@ import Observation
 /// and an action a flow continues from returns `true` when it worked. Every action assigns
 /// its results together after its last `await`, so an observer sees one change per action.
 @Observable @MainActor
-public final class __MODEL__ListViewModel {
+public final class __MODEL__ListViewModel: EditableList {
   /// The values that match ``searchText`` and ``tag``, in the order they were added.
   public private(set) var items: [__MODEL__] = []
   /// How many values the store holds, whatever the filters.
@@ -35,6 +36,8 @@ public final class __MODEL__ListViewModel {
   /// Whether the list follows its store: `true` from the first read of ``followChanges()``'s
   /// one subscription until that subscription ends. A front end may show it as a "live" mark.
   public private(set) var isFollowingChanges = false
+
+  // add-relation: properties
 
   /// Every value, whatever the filters; observed, so that what depends on one value (the
   /// page's notice after an edit) follows its changes.
@@ -150,9 +153,20 @@ public final class __MODEL__ListViewModel {
   }
 
   /// Deletes the value with `id`; `false` with ``errorMessage`` set when the store refuses.
+  /// What refers to it is unlinked after (`make add-relation` adds each).
   @discardableResult
   public func remove(_ id: __MODEL__.ID) async -> Bool {
-    await perform { try await $0.delete(id) }
+    let deleted = await perform { try await $0.delete(id) }
+    // add-relation: deleted
+    return deleted
+  }
+
+  /// The form on `item`, or an empty one for `nil`, with what its fields need from other
+  /// models (`make add-relation` adds each).
+  public func form(editing item: __MODEL__?) -> __MODEL__EditorViewModel {
+    let editor = __MODEL__EditorViewModel(editing: item)
+    // add-relation: editor
+    return editor
   }
 
   /// Clears ``errorMessage`` once it has been shown.

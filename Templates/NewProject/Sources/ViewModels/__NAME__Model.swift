@@ -1,5 +1,6 @@
 // The root of the app: one page of flows per stored model, opening, following and syncing them all at once.
 
+import FlowKit
 import Foundation
 import LocalStore
 import Models

@@ -1,5 +1,6 @@
 // Every button of the SwiftUI sheet, dialog and alert, and every key of the full-screen app, in the order each runs.
 
+import FlowKit
 import LocalStore
 import Models
 import Testing

@@ -1,5 +1,6 @@
 // The __model__ list view model on an in-memory store and on a real store in a temporary folder.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport

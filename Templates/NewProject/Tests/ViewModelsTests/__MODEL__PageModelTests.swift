@@ -1,5 +1,6 @@
 // The flows of the __model__ page: the form, the confirmation before a deletion, edit conflicts, failures.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport

@@ -1,5 +1,6 @@
 // The root model: following every page's store at once, until its task is cancelled.
 
+import FlowKit
 import LocalStore
 import Models
 import Testing

@@ -1,5 +1,6 @@
 // The SwiftUI app's session: opening off the main thread, failing and trying again, syncing in the background.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport

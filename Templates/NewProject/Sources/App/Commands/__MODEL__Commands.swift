@@ -1,6 +1,7 @@
 // The commands on __model__ values: add, list, search, show, edit and delete, on the `__STORE__` store.
 
 import CommandLineKit
+import FlowKit
 import Foundation
 import LocalStore
 import Models
@@ -24,8 +25,8 @@ enum __MODEL__Commands: CommandSet {
     let words = group.map { [$0] } ?? []
     let prefix = group.map { $0 + " " } ?? ""
     let id = ("<id>", "The __model__'s id, or its first 4 or more hex digits as list shows them.")
-    let tag = OptionSpec("--tag", takesValue: true)
     // fields: commands-specs
+    let tag = OptionSpec("--tag", takesValue: true)
     return [
       CommandSpec(
         path: words + ["add"], overview: "Add a __model__ and print its id.",
@@ -39,7 +40,7 @@ enum __MODEL__Commands: CommandSet {
       CommandSpec(
         path: words + ["list"], overview: "List the __models__, or only those with a tag.",
         usage: prefix + "list [--tag <tag>]", options: [tag],
-        optionHelp: [("--tag <tag>", "Only list those with this tag, ignoring case.")]),
+        optionHelp: [("--tag <tag>", "Only list those with this word in tags, ignoring case.")]),
       CommandSpec(
         path: words + ["search"],
         overview: "List the __models__ whose title, notes or tags hold every word.",
@@ -132,7 +133,9 @@ enum __MODEL__Commands: CommandSet {
       } else if list.items.isEmpty {
         console.writeError(emptyListHint(storeIsEmpty: list.totalCount == 0))
       } else {
-        console.writeOutput(text(of: list.items))
+        let names = try await listNames(
+          of: list.items, in: directory, console: console, stores: stores)
+        console.writeOutput(text(of: list.items, names: names))
       }
     case "show":
       let reference = try parsedReference(try input.single("<id>"), for: input)
@@ -166,9 +169,11 @@ enum __MODEL__Commands: CommandSet {
           console.writeError("Saved \(edited.id.uuidString)\n")
         }
       case .conflict(let current):
+        let differences = try await named(
+          current.map { edited.differences(from: $0) } ?? [], in: directory, console: console,
+          stores: stores)
         throw .editConflict(
-          title: item.__title__,
-          differences: current.map { edited.differences(from: $0) } ?? [], deleted: current == nil,
+          title: item.__title__, differences: differences, deleted: current == nil,
           retry: ([CommandRunner.tool.name] + input.name.split(separator: " ").map(String.init))
             .joined(separator: " "))
       case .failed: throw .failed(list.errorMessage)
@@ -200,49 +205,15 @@ enum __MODEL__Commands: CommandSet {
       : "Nothing matches.\n"
   }
 
-  /// One line per value (a short id, the title and its tags).
-  private static func text(of items: [__MODEL__]) -> String {
+  /// One line per value (a short id, the title, the `names` of what it refers to, its tags).
+  private static func text(of items: [__MODEL__], names: [UUID: [String]]) -> String {
     items.map { item in
+      let named = (names[item.id] ?? []).map { "  " + $0 }.joined()
       // fields: commands-text
       let tags = item.tags.isEmpty ? "" : "  " + item.tags.map { "#" + $0 }.joined(separator: " ")
-      return "\(item.id.uuidString.prefix(8))  \(item.title)\(tags)\n"
+      return "\(item.id.uuidString.prefix(8))  \(item.title)\(named)\(tags)\n"
       // fields: end
     }.joined()
-  }
-
-  /// Sets `item`'s references to values of other models from the options given (`make
-  /// add-relation` adds each).
-  private static func link(
-    _ item: inout __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
-    stores: OpenedStores
-  ) async throws(AppError) {
-    // add-relation: links
-  }
-
-  /// The names of the values `item` refers to and of those that refer to it, as `show` prints
-  /// them (`make add-relation` adds each).
-  private static func related(
-    to item: __MODEL__, in directory: URL, console: any Console, stores: OpenedStores
-  ) async throws(AppError) -> [(label: String, text: String)] {
-    // add-relation: related
-    return []
-  }
-
-  /// Refuses to delete `item` while values of other models refer to it, unless the command
-  /// says to unlink them (`make add-relation` adds each check).
-  private static func prepareDeletion(
-    of item: __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
-    stores: OpenedStores
-  ) async throws(AppError) {
-    // add-relation: before deleting
-  }
-
-  /// Clears the references to `item`, just deleted, when the command said to unlink them.
-  private static func finishDeletion(
-    of item: __MODEL__, _ input: CommandInput, in directory: URL, console: any Console,
-    stores: OpenedStores
-  ) async throws(AppError) {
-    // add-relation: after deleting
   }
 
   /// Every field of `item` on its own line, a reference by the name of what it refers to.

@@ -77,7 +77,7 @@ final class ListScreen {
   /// The pages of `model`, in the order Tab visits them; `make add-model` adds a line here.
   static func pages(of model: __NAME__Model) -> [any ScreenPage] {
     [
-      model.__models__
+      __MODEL__Screen(model.__models__)
       // add-model: full-screen pages
     ]
   }

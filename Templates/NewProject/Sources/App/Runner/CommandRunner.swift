@@ -1,6 +1,7 @@
 // Runs one command line from start to finish and turns any failure into a message and a status.
 
 import CommandLineKit
+import FlowKit
 import Foundation
 import LocalStore
 import Models
@@ -12,8 +13,9 @@ import ViewModels
 /// run it on a temporary folder with captured output. What every tool made from the template
 /// shares (the console that neutralises what it prints, the argument scanner and its
 /// wording, the data folder and its refusals, the exit statuses) comes from `CommandLineKit`,
-/// copied unchanged from the template: this file only wires the app's own commands in.
-public struct CommandRunner {
+/// copied unchanged from the template, and so does the order of a run (``/CommandLineKit/CommandRunning``):
+/// this file only wires the app's own commands in.
+public struct CommandRunner: CommandRunning {
   /// The name and version `__EXECUTABLE__ --version` prints, and the prefix of its messages.
   public nonisolated static let tool = CommandLineTool(name: "__EXECUTABLE__", version: "0.1.0")
   /// The data folder: `--data-dir`, then `__ENV_PREFIX___DATA_DIR`, then the platform's.
@@ -22,9 +24,9 @@ public struct CommandRunner {
     defaultFolder: DataDirectory.url)
 
   /// The environment, working folder and terminals of the process.
-  var context: ProcessContext
+  public var context: ProcessContext
   /// Where output and error messages go.
-  var console: any Console
+  public var console: any Console
   /// Every store this run opened, synchronized before the run ends.
   let openedStores = OpenedStores()
 
@@ -35,47 +37,24 @@ public struct CommandRunner {
     self.console = console
   }
 
-  /// Runs `arguments` (without the program's name) and returns the exit status.
-  ///
-  /// Everything the run writes goes through one ``SafeConsole``; every store it opened is
-  /// synchronized before it ends, whichever way the command or the full-screen app ended; a
-  /// write to standard output or standard error that failed makes the status 1.
-  public func run(_ arguments: [String]) async -> Int32 {
-    guard let safe = console as? SafeConsole else {
-      var runner = self
-      runner.console = context.console(over: console)
-      return await runner.run(arguments)
-    }
-    return await Self.tool.run(
-      arguments, console: console,
-      command: { arguments throws(AppError) in
-        let parsed: ParsedCommandLine
+  /// This tool's steps for ``/CommandLineKit/CommandRunning/run(_:)``: the kit's parser over
+  /// the command groups, the commands, every store it opened synchronized however the
+  /// command ended, its errors.
+  public func steps() -> CommandSteps {
+    CommandSteps(
+      parse: { arguments throws(AppError) in
         do throws(CommandLineError) {
-          parsed = try CommandGroups.parser.parse(arguments)
+          return try CommandGroups.parser.parse(arguments)
         } catch {
           throw .usage(error.usage, command: error.command?.joined(separator: " "))
         }
-        safe.json = parsed.json
-        return try await perform(parsed)
       },
+      asksForJSON: \.json, perform: perform,
       closing: { () throws(AppError) in
         do { try await openedStores.synchronize() } catch { throw .store(error) }
       },
-      report: report, exitCode: \.exitCode)
-  }
-
-  /// Runs the raw bytes of the process's arguments (without the program's name), as
-  /// `main` reads them: an argument that is not valid UTF-8 is a usage error rather than
-  /// text with U+FFFD in it, which could name another folder than the one meant.
-  public func run(rawArguments: [[UInt8]]) async -> Int32 {
-    switch CommandLineArguments.decoded(rawArguments) {
-    case .success(let arguments):
-      return await run(arguments)
-    case .failure(let invalid):
-      let error = AppError.usage(invalid.usageError, command: nil)
-      report(error)
-      return error.exitCode
-    }
+      report: report, exitCode: \.exitCode,
+      invalidEncoding: { .usage($0.usageError, command: nil) })
   }
 
   /// Runs a parsed command line and returns the exit status.

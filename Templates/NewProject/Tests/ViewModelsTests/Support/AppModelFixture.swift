@@ -1,5 +1,6 @@
 // The app's root model over in-memory stores, for the tests of what it does across pages.
 
+import FlowKit
 import LocalStore
 import Models
 import ViewModels

@@ -1,16 +1,27 @@
 // The __model__ page of the full-screen app: how `__MODEL__PageModel` shows in the terminal.
 
+import FlowKit
 import Foundation
 import Models
 import ViewModels
 
-extension __MODEL__PageModel: ScreenPage {
+/// The __model__ page as the terminal app drives it: the shared flows of
+/// ``/ViewModels/__MODEL__PageModel`` with this model's rows, form fields and words.
+final class __MODEL__Screen: ScreenPage {
+  /// The flows it shows.
+  let page: __MODEL__PageModel
+
+  /// The terminal's page over `page`.
+  init(_ page: __MODEL__PageModel) {
+    self.page = page
+  }
+
   var title: String { "__Models__" }
 
   var itemName: String { "__MODEL__" }
 
   var rows: [PageRow] {
-    list.items.map(row)
+    page.list.items.map(row)
   }
 
   /// The list's line for `item`, with the names of the values it refers to.
@@ -22,17 +33,19 @@ extension __MODEL__PageModel: ScreenPage {
     return row
   }
 
-  var totalCount: Int { list.totalCount }
+  var totalCount: Int { page.list.totalCount }
 
   var searchText: String {
-    get { list.searchText }
-    set { list.searchText = newValue }
+    get { page.list.searchText }
+    set { page.list.searchText = newValue }
   }
 
-  var errorMessage: String? { list.errorMessage }
+  var errorMessage: String? { page.list.errorMessage }
+
+  var notice: String? { page.notice }
 
   var overlay: PageOverlay {
-    switch destination {
+    switch page.destination {
     case nil: return .none
     case .editor(let editor):
       return .editor(
@@ -43,7 +56,9 @@ extension __MODEL__PageModel: ScreenPage {
           }))
     case .confirmDeletion(let item): return .confirmDeletion(title: deletionName(item))
     case .editConflict(let yours, let theirs):
-      return .conflict(title: yours.__title__, deleted: theirs == nil, differences: conflictingFields)
+      return .conflict(
+        title: yours.__title__, deleted: theirs == nil, differences: page.conflictingFields)
+    case .screen: return .none
     }
   }
 
@@ -53,35 +68,43 @@ extension __MODEL__PageModel: ScreenPage {
     return item.__title__
   }
 
-  func add() { add__MODEL__() }
+  func add() { page.add__MODEL__() }
 
   func edit(_ id: UUID) {
-    if let item = list.item(withID: id) { edit(item) }
+    if let item = page.list.item(withID: id) { page.edit(item) }
   }
 
   func askToDelete(_ id: UUID) {
-    if let item = list.item(withID: id) { askToDelete(item) }
+    if let item = page.list.item(withID: id) { page.askToDelete(item) }
   }
 
   func deleteAskedAbout() async {
-    guard case .confirmDeletion(let item) = destination else { return }
-    await confirmDeletion(of: item)
+    guard let item = page.itemToDelete else { return }
+    await page.confirmDeletion(of: item)
   }
 
   func setText(_ text: String, ofField index: Int) {
-    guard case .editor(let editor) = destination,
+    guard let editor = page.shownEditor,
       __MODEL__EditorViewModel.Field.allCases.indices.contains(index)
     else { return }
     editor[__MODEL__EditorViewModel.Field.allCases[index]] = text
   }
 
   func saveForm() async -> UUID? {
-    guard case .editor(let editor) = destination else { return nil }
-    return await saveEditor(editor)?.id
+    guard let editor = page.shownEditor else { return nil }
+    return await page.saveEditor(editor)?.id
   }
 
   func keepMyVersion() async -> UUID? {
-    guard case .editConflict(let yours, let theirs) = destination else { return nil }
-    return await keepMine(yours, over: theirs)?.id
+    guard let (yours, theirs) = page.conflict else { return nil }
+    return await page.keepMine(yours, over: theirs)?.id
   }
+
+  func keepTheirs() { page.keepTheirs() }
+
+  func dismiss() { page.dismiss() }
+
+  func dismissNotice() { page.dismissNotice() }
+
+  func followChanges() async { await page.followChanges() }
 }

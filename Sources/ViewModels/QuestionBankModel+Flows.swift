@@ -1,0 +1,32 @@
+// The question bank's list and form as the shared page flow sees them, and the flow's words.
+
+import FlowKit
+import Models
+
+extension QuestionListViewModel: EditableList {
+  /// The question with `id`, from the loaded questions: ``question(withID:)`` for the flow.
+  public func item(withID id: Question.ID) -> Question? {
+    question(withID: id)
+  }
+}
+
+extension QuestionEditorViewModel: ItemForm {
+  /// The question to save, or `nil` with ``problems`` set: ``validatedQuestion()`` for the
+  /// flow.
+  public func validatedItem() -> Question? {
+    validatedQuestion()
+  }
+}
+
+extension QuestionBankModel {
+  /// The notices of the question bank's flow: a question is named by its prompt, and the
+  /// form's own steps say what they did without it.
+  static var notices: PageNotices<Question> {
+    var notices = PageNotices<Question> { $0.prompt }
+    notices.added = { _ in "Added the question." }
+    notices.saved = { _ in "Saved your changes." }
+    notices.keptMine = { _ in "Saved your version." }
+    notices.staysDeleted = "The question stays deleted."
+    return notices
+  }
+}
