@@ -35,9 +35,9 @@ extension ListFrame {
     drawDifferences(differences, into: &frame)
   }
 
-  /// The status line's question on the sync conflict page, saying what each key does when
+  /// The status line's choices on the sync conflict page, saying what each key does when
   /// one side deleted the __model__.
-  static func syncConflictQuestion(_ conflict: SyncConflictsModel<__MODEL__>.Conflict?) -> String {
+  static func syncConflictChoices(_ conflict: SyncConflictsModel<__MODEL__>.Conflict?) -> String {
     switch (conflict?.mine, conflict?.theirs) {
     case (nil, _): "m: delete it there too  t: take theirs back  Esc: later"
     case (_, nil): "m: save mine again  t: leave it deleted  Esc: later"

@@ -160,7 +160,7 @@ enum ListFrame {
     let row = frame.rows - 2
     let page = screen.page
     if screen.mode == .syncConflict, let conflicts = screen.syncConflicts {
-      let text = conflicts.errorMessage ?? syncConflictQuestion(conflicts.current)
+      let text = conflicts.errorMessage ?? syncConflictChoices(conflicts.current)
       let color: CellStyle.Color = conflicts.errorMessage == nil ? .yellow : .red
       frame.write(" " + text, row: row, column: 0, style: CellStyle.bold.colored(color))
     } else if case .confirmDeletion(let title) = page.overlay {
