@@ -57,7 +57,8 @@ let package = Package(
       name: "App",
       dependencies: [
         "Models", "Persistence", "ViewModels", store("LocalStore"), store("TerminalUI"),
-        store("CommandLineKit"), store("LocalStoreSync"), store("LocalStoreSyncKit"), store("FlowKit"),
+        store("CommandLineKit"), store("LocalStoreSync"), store("LocalStoreSyncKit"),
+        store("FlowKit"),
       ],
       swiftSettings: uiSettings),
     .executableTarget(
