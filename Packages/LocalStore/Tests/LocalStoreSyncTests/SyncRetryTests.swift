@@ -7,7 +7,10 @@ import Testing
 
 /// A round's requests through the proxy: the root document, the collection, the batches, the
 /// pages; each test answers some of them with an injected 409 that asks for a retry.
-@Suite(.needsSyncServer, .kintoServer(paginateBy: 3, batchMaxRequests: 4))
+///
+/// One test at a time, as ``SyncFaultTests``: a 409 of the server's own would take a fault of
+/// the queue.
+@Suite(.needsSyncServer, .kintoServer(paginateBy: 3, batchMaxRequests: 4), .serialized)
 struct SyncRetryTests {
   static let askForRetry = "status 409 X-Injected 1 Integrity constraint violated, please retry."
 
