@@ -1,6 +1,7 @@
 // Draws a whole frame from the full-screen state: title bar, the current page, status and hints.
 
 import FlowKit
+import LocalStoreSync
 import LocalStoreSyncKit
 import Models
 import TerminalUI

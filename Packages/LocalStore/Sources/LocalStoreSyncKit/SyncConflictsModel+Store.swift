@@ -8,11 +8,7 @@ extension SyncConflictsModel {
   public convenience init(store: SyncedRepository<Item>)
   where Item: Codable & Identifiable, Item.ID: SyncRecordID & Codable {
     self.init(
-      load: {
-        try await store.conflicts().map {
-          Conflict(id: $0.recordID, mine: $0.mine, theirs: $0.theirs)
-        }
-      },
+      load: { try await store.conflicts() },
       resolve: { id, keepMine in try await store.resolveConflict(id, keepingMine: keepMine) })
   }
 }

@@ -1,37 +1,24 @@
 // The sync conflicts of a synced store, one at a time, for a person to settle.
 
 import Foundation
+import LocalStoreSync
 import Observation
 
 /// The items changed here and on the server (or deleted on one side and changed on the
 /// other) that wait for a person: shown one at a time, each settled by keeping this device's
 /// version or the server's.
 ///
-/// The store comes in through `init` as two calls (the app wires a `SyncedRepository`'s
-/// `conflicts()` and `resolveConflict(_:keepingMine:)`; tests pass closures), so the view
-/// model needs no network and no store of its own. Nothing is settled unless the person chooses: ``close()``
-/// leaves every conflict as it was, for later.
+/// The store comes in as two calls: ``init(store:)`` takes a `SyncedRepository`'s
+/// `conflicts()` and `resolveConflict(_:keepingMine:)`, and tests pass closures to
+/// ``init(load:resolve:)``. Nothing is settled unless the person chooses: ``close()`` leaves
+/// every conflict as it was, for later.
 ///
 /// The flow a screen drives: ``show()`` (the person asks to see them) → ``current`` is the
 /// first → ``keep(mine:)`` settles it and shows the next → after the last, the model closes
 /// with a ``notice``. A conflict settled meanwhile by another process simply disappears.
 @Observable @MainActor public final class SyncConflictsModel<Item: Sendable> {
-  /// One conflict: the item's id, and both versions (`nil`: deleted on that side).
-  nonisolated public struct Conflict: Sendable {
-    /// The item's record id.
-    public var id: String
-    /// This device's version, or `nil` when the item was deleted here.
-    public var mine: Item?
-    /// The server's version, or `nil` when the item was deleted there.
-    public var theirs: Item?
-
-    /// A conflict.
-    public init(id: String, mine: Item?, theirs: Item?) {
-      self.id = id
-      self.mine = mine
-      self.theirs = theirs
-    }
-  }
+  /// One conflict: the item's record id, and both versions (`nil`: deleted on that side).
+  public typealias Conflict = ItemConflict<Item>
 
   /// The conflicts as last read, oldest first.
   public private(set) var conflicts: [Conflict] = []
@@ -83,7 +70,7 @@ import Observation
   public func keep(mine: Bool) async {
     guard let conflict = current else { return }
     do {
-      try await resolve(conflict.id, mine)
+      try await resolve(conflict.recordID, mine)
     } catch {
       errorMessage = "Nothing was settled: \(Self.sentence(for: error))"
       return

@@ -1,6 +1,7 @@
 // Sync conflicts settled one at a time, in the order a screen drives them.
 
 import Foundation
+import LocalStoreSync
 import LocalStoreSyncKit
 import Testing
 
@@ -19,12 +20,12 @@ private actor ConflictStore {
       failsNextChoice = false
       throw CocoaError(.fileWriteOutOfSpace)
     }
-    conflicts.removeAll { $0.id == id }
+    conflicts.removeAll { $0.recordID == id }
     choices.append("\(id): \(keepMine ? "mine" : "theirs")")
   }
 
   /// Another process settles `id`.
-  func settledElsewhere(_ id: String) { conflicts.removeAll { $0.id == id } }
+  func settledElsewhere(_ id: String) { conflicts.removeAll { $0.recordID == id } }
   func failNextChoice() { failsNextChoice = true }
 }
 
@@ -36,8 +37,8 @@ private actor ConflictStore {
   }
 
   private static let two: [SyncConflictsModel<String>.Conflict] = [
-    .init(id: "a", mine: "a here", theirs: "a there"),
-    .init(id: "b", mine: nil, theirs: "b there"),
+    .init(recordID: "a", mine: "a here", theirs: "a there"),
+    .init(recordID: "b", mine: nil, theirs: "b there"),
   ]
 
   @Test func eachConflictIsShownInTurnAndSettledOnlyAsThePersonChooses() async {
@@ -45,9 +46,9 @@ private actor ConflictStore {
     let model = Self.model(store)
     #expect(model.current == nil)  // Nothing shows until the person asks.
     await model.show()
-    #expect(model.current?.id == "a" && model.current?.theirs == "a there")
+    #expect(model.current?.recordID == "a" && model.current?.theirs == "a there")
     await model.keep(mine: true)
-    #expect(model.current?.id == "b" && model.current?.mine == nil)
+    #expect(model.current?.recordID == "b" && model.current?.mine == nil)
     #expect(model.notice == "Kept this device's version; it is sent on the next sync.")
     await model.keep(mine: false)
     #expect(model.current == nil && !model.isShowing)
@@ -63,7 +64,7 @@ private actor ConflictStore {
     #expect(model.current == nil && model.conflicts.count == 2)
     #expect(await store.choices.isEmpty)
     await model.show()
-    #expect(model.current?.id == "a")
+    #expect(model.current?.recordID == "a")
   }
 
   @Test func aFailedChoiceKeepsTheSameConflictAndSaysWhy() async {
@@ -72,11 +73,11 @@ private actor ConflictStore {
     await model.show()
     await store.failNextChoice()
     await model.keep(mine: true)
-    #expect(model.current?.id == "a")
+    #expect(model.current?.recordID == "a")
     #expect(model.errorMessage?.hasPrefix("Nothing was settled: ") == true)
     #expect(await store.choices.isEmpty)
     await model.keep(mine: true)
-    #expect(model.current?.id == "b" && model.errorMessage == nil)
+    #expect(model.current?.recordID == "b" && model.errorMessage == nil)
   }
 
   @Test func aConflictSettledElsewhereDisappearsAndTheLastClosesThePage() async {

@@ -85,17 +85,25 @@ struct SyncEndToEndTests {
     }
   }
 
+  /// Two folders that synced one __model__, then each edited its title offline ("From a",
+  /// "From b"), and `a` synced: `b`'s next sync meets a conflict.
+  static func editedOnBoth(
+    _ server: KintoTestServer
+  ) async throws -> (a: Device, b: Device, id: String) {
+    let a = try Device("A", server: server)
+    let b = try Device("B", server: server)
+    let id = try await a.add("Original")
+    #expect(try await a.syncFirst().status == 0)
+    #expect(try await b.syncFirst().status == 0)
+    #expect(try await a.run(["edit", id, "__TITLE_OPTION__", "From a"]).status == 0)
+    #expect(try await b.run(["edit", id, "__TITLE_OPTION__", "From b"]).status == 0)
+    #expect(try await a.sync().status == 0)
+    return (a, b, id)
+  }
+
   @Test func aConflictWaitsForAChoiceAndKeepSettlesIt() async throws {
     try await KintoTestServer.with(backend: .memory) { server in
-      let a = try Device("A", server: server)
-      let b = try Device("B", server: server)
-      let id = try await a.add("Original")
-      #expect(try await a.syncFirst().status == 0)
-      #expect(try await b.syncFirst().status == 0)
-      #expect(try await a.run(["edit", id, "__TITLE_OPTION__", "From a"]).status == 0)
-      #expect(try await b.run(["edit", id, "__TITLE_OPTION__", "From b"]).status == 0)
-      #expect(try await a.sync().status == 0)
-
+      let (a, b, id) = try await Self.editedOnBoth(server)
       let conflicted = try await b.sync()
       #expect(conflicted.status == 1)
       #expect(conflicted.standardError.contains("here \"From b\", on the server \"From a\""))
@@ -118,14 +126,7 @@ struct SyncEndToEndTests {
   /// device's version, which the next sync sends.
   @Test func theFullScreenAppShowsASyncConflictAndSettlesItByKey() async throws {
     try await KintoTestServer.with(backend: .memory) { server in
-      let a = try Device("A", server: server)
-      let b = try Device("B", server: server)
-      let id = try await a.add("Original")
-      #expect(try await a.syncFirst().status == 0)
-      #expect(try await b.syncFirst().status == 0)
-      #expect(try await a.run(["edit", id, "__TITLE_OPTION__", "From a"]).status == 0)
-      #expect(try await b.run(["edit", id, "__TITLE_OPTION__", "From b"]).status == 0)
-      #expect(try await a.sync().status == 0)
+      let (a, b, _) = try await Self.editedOnBoth(server)
       #expect(try await b.sync().status == 1)
 
       let terminal = try PseudoTerminal(

@@ -1,5 +1,6 @@
 // Draws a sync conflict: a __model__ changed here and on another device, field by field.
 
+import LocalStoreSync
 import LocalStoreSyncKit
 import Models
 import TerminalUI

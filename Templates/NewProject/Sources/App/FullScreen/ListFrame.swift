@@ -1,5 +1,6 @@
 // Draws a whole frame from the screen: title bar with the pages, the list or what is over it, status, hints.
 
+import LocalStoreSync
 import LocalStoreSyncKit
 import Models
 import TerminalUI
