@@ -28,10 +28,11 @@ extension Synchronizer {
       outcome.advice = outcome.advice.merged(with: page.advice)
       let pageNewest = page.records.map(\.lastModified).max()
       newest = [newest, pageNewest].compactMap { $0 }.max()
-      let after = marks.after(settling: settling, cursor: newest, at: Date())
-      // A settling pull that found nothing new leaves the marks as they are: the next one
-      // then reads from the cursor again, at no cost.
-      let last = page.nextPage == nil && !after.isSame(as: marks) ? after : nil
+      // The last page carries the pull's new marks; a settling pull that found nothing new
+      // leaves them as they are, and the next one then reads from the cursor, at no cost.
+      let after =
+        page.nextPage == nil ? marks.after(settling: settling, cursor: newest, at: Date()) : nil
+      let last = after.flatMap { $0.isSame(as: marks) ? nil : $0 }
       if pageNewest != nil || last != nil {
         let pending = try await storeCall { try await store.pendingChanges() }
         let byID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
