@@ -62,10 +62,11 @@ let package = Package(
       name: "LocalStoreSyncKit",
       dependencies: ["LocalStore", "LocalStoreSync", "CommandLineKit", "TerminalUI"],
       swiftSettings: swiftSettings),
-    // The flows every app's view models share over a list of values: the form, the
-    // confirmation before a deletion, an edit conflict, the notices, the SwiftUI bindings.
-    // Generic over the list and the form; it needs nothing of the store.
-    .target(name: "FlowKit", swiftSettings: swiftSettings),
+    // The view models every app shares over a store's values: the list (loading, following
+    // changes, search, pages), and the flows over it (the form, the confirmation before a
+    // deletion, an edit conflict, the notices, the SwiftUI bindings). Generic over the value,
+    // its filter and its form.
+    .target(name: "FlowKit", dependencies: ["LocalStore"], swiftSettings: swiftSettings),
 
     // Tests
     .target(
@@ -107,7 +108,8 @@ let package = Package(
       name: "TerminalUITests", dependencies: ["TerminalUI", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
-      name: "FlowKitTests", dependencies: ["FlowKit"], swiftSettings: swiftSettings),
+      name: "FlowKitTests", dependencies: ["FlowKit", "LocalStore", "LocalStoreTestSupport"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "CommandLineKitTests", dependencies: ["CommandLineKit", "LocalStoreTestSupport"],
       swiftSettings: swiftSettings),

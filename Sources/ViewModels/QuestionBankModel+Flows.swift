@@ -1,14 +1,7 @@
-// The question bank's list and form as the shared page flow sees them, and the flow's words.
+// The question bank's form as the shared page flow sees it, and the flow's words.
 
 import FlowKit
 import Models
-
-extension QuestionListViewModel: EditableList {
-  /// The question with `id`, from the loaded questions: ``question(withID:)`` for the flow.
-  public func item(withID id: Question.ID) -> Question? {
-    question(withID: id)
-  }
-}
 
 extension QuestionEditorViewModel: ItemForm {
   /// The question to save, or `nil` with ``problems`` set: ``validatedQuestion()`` for the

@@ -1,5 +1,6 @@
 // The state behind a quiz: which question is showing, the answers so far, and the stored result.
 
+import FlowKit
 import Foundation
 import LocalStore
 import Models

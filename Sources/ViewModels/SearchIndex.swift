@@ -7,7 +7,7 @@ import Models
 /// Folding 100,000 questions takes a noticeable fraction of a second; a search box calls for
 /// a match on every keystroke. The index folds each question once, and after a change only
 /// the questions that are new or different.
-struct SearchIndex {
+nonisolated struct SearchIndex {
   private var entries: [Question.ID: (question: Question, key: SearchKey)] = [:]
 
   /// The questions of `questions` that match `query` (or all when it is empty), in order.

@@ -1,5 +1,6 @@
 // Two screens following one list subscribe once, and the list stays live while either follows.
 
+import FlowKit
 import LocalStore
 import Models
 import Testing
@@ -23,7 +24,7 @@ import ViewModels
     let second = Task { await list.followChanges() }
     let seen = Question(prompt: "Seen by both screens", answer: "a")
     try await repository.save(seen)
-    #expect(await eventually { list.questions == [seen] })
+    #expect(await eventually { list.items == [seen] })
     #expect(await repository.subscriptionCount == 1)
 
     // The first screen goes away: the second takes over, with a subscription of its own.
@@ -33,7 +34,7 @@ import ViewModels
     #expect(await eventually { list.isFollowingChanges })
     let later = Question(prompt: "Seen after the hand-over", answer: "a")
     try await repository.save(later)
-    #expect(await eventually { list.questions == [seen, later] })
+    #expect(await eventually { list.items == [seen, later] })
     #expect(await repository.subscriptionCount == 2)
 
     second.cancel()
@@ -55,7 +56,7 @@ import ViewModels
     #expect(list.isFollowingChanges)
     let question = Question(prompt: "Still shown", answer: "a")
     try await repository.save(question)
-    #expect(await eventually { list.questions == [question] })
+    #expect(await eventually { list.items == [question] })
     #expect(await repository.subscriptionCount == 1)
 
     first.cancel()

@@ -1,5 +1,6 @@
 // View models that follow their repository: other view models', repositories' and processes' changes.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport
@@ -32,9 +33,9 @@ import ViewModels
     defer { watchingFollowing.stop() }
     let question = Question(prompt: "What is a Sendable type?", answer: "Safe to share")
     #expect(await adding.add(question))
-    #expect(await eventually { watching.questions == [question] })
+    #expect(await eventually { watching.items == [question] })
     #expect(await watching.remove(question.id))
-    #expect(await eventually { adding.questions.isEmpty && adding.totalCount == 0 })
+    #expect(await eventually { adding.items.isEmpty && adding.totalCount == 0 })
   }
 
   @available(macOS 26, iOS 26, *)
@@ -48,9 +49,9 @@ import ViewModels
     defer { watchingFollowing.stop() }
     watching.searchText = "actor"
     watching.tag = "swift"
-    #expect(watching.questions.count == 1)
+    #expect(watching.items.count == 1)
     let recorder = ObservationRecorder(
-      Observations { "\(watching.totalCount) \(watching.questions.count) \(watching.tags.count)" })
+      Observations { "\(watching.totalCount) \(watching.items.count) \(watching.tags.count)" })
     await recorder.waitForCount(1)
     try await repository.save(Question(prompt: "actor reentrancy", answer: "a", tags: ["swift"]))
     #expect(await eventually { watching.totalCount == 3 })
@@ -69,9 +70,9 @@ import ViewModels
     defer { watchingFollowing.stop() }
     let question = Question(prompt: "p", answer: "a")
     try await writer.save(question)
-    #expect(await eventually { watching.questions == [question] })
+    #expect(await eventually { watching.items == [question] })
     try await writer.delete(question.id)
-    #expect(await eventually { watching.questions.isEmpty })
+    #expect(await eventually { watching.items.isEmpty })
     watchingFollowing.stop()
   }
 
@@ -98,7 +99,7 @@ import ViewModels
     try await LocalRepository<Question>(directory: folder, filename: "q.json").save(question)
     #expect(
       await eventually(within: 20) {
-        watching.errorMessage == nil && watching.questions == [question]
+        watching.errorMessage == nil && watching.items == [question]
       })
     withExtendedLifetime(parent) {}
   }
@@ -120,7 +121,7 @@ import ViewModels
     await repository.failWrites(with: nil)
     let question = Question(prompt: "p", answer: "a")
     try await repository.save(question)
-    #expect(await eventually { watching.questions == [question] })
+    #expect(await eventually { watching.items == [question] })
     #expect(watching.errorMessage == "the disk is full")
   }
 
@@ -135,7 +136,7 @@ import ViewModels
     // the child process reads too.
     var seen: [UUID: Int64] = [:]
     let recording = Task { @MainActor in
-      for await ids in Observations({ watching.questions.map(\.id) }) {
+      for await ids in Observations({ watching.items.map(\.id) }) {
         let now = Self.realtimeNanoseconds()
         for id in ids where seen[id] == nil { seen[id] = now }
       }

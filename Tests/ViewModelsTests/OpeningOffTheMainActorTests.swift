@@ -1,5 +1,6 @@
 // A store another process holds locked opens off the main actor, which goes on with its work.
 
+import FlowKit
 import LocalStore
 import LocalStoreTestSupport
 import Models
@@ -34,11 +35,11 @@ import ViewModels
       repository: InMemoryRepository([Question(prompt: "Drawn meanwhile", answer: "a")]))
     for _ in 0..<10 { await Task.yield() }
     await other.load()
-    #expect(other.questions.map(\.prompt) == ["Drawn meanwhile"])
+    #expect(other.items.map(\.prompt) == ["Drawn meanwhile"])
     #expect(screen.list == nil)
 
     holder.release()
     try await opening.value
-    #expect(screen.list?.questions.isEmpty == true)
+    #expect(screen.list?.items.isEmpty == true)
   }
 }

@@ -48,7 +48,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(model.destination == nil)
     #expect(model.notice == "Added the question.")
     #expect(await repository.find(by: saved.id) == saved)
-    #expect(model.list.questions.last == saved)
+    #expect(model.list.items.last == saved)
   }
 
   @Test func aFormWithProblemsStaysOpenAndStoresNothing() async throws {
@@ -97,7 +97,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(model.destination == nil)
     #expect(model.notice == "Deleted “\(first.prompt)”.")
     #expect(await repository.loadAll() == [second])
-    #expect(model.list.questions == [second])
+    #expect(model.list.items == [second])
   }
 
   @Test func aRefusedDeleteGoesBackToTheListWithTheError() async {
@@ -108,7 +108,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     #expect(model.destination == nil)
     #expect(model.notice == nil)
     #expect(model.list.errorMessage == "the store refused")
-    #expect(model.list.questions == [first, second])
+    #expect(model.list.items == [first, second])
   }
 
   @Test func dismissingWithNothingShownKeepsTheNotice() async {
@@ -147,7 +147,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     }
     model.filter(byTag: "actors")
     #expect(model.destination == nil)
-    #expect(model.list.questions == [tagged])
+    #expect(model.list.items == [tagged])
   }
 
   @Test func aQuizStartsFromTheTagFilterAndLeavesForTheList() async {
@@ -267,7 +267,7 @@ private struct StoreRefused: Error, CustomStringConvertible {
     form.prompt = "p"
     form.answer = "a"
     let recorder = ObservationRecorder(
-      Observations { (model.destination == nil, model.notice, model.list.questions.count) })
+      Observations { (model.destination == nil, model.notice, model.list.items.count) })
     await recorder.waitForCount(1)
     await model.saveEditor(form)
     await recorder.waitForCount(2)

@@ -1,5 +1,6 @@
 // A list over a store of a million questions reads one page, never the whole store.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport
@@ -14,7 +15,7 @@ import ViewModels
     await list.load()
     #expect(list.isPaged)
     #expect(list.totalCount == 1_000_000)
-    #expect(list.questions == (0..<100).map(MillionQuestionRepository.question))
+    #expect(list.items == (0..<100).map(MillionQuestionRepository.question))
     #expect(list.hasMoreToLoad)
     #expect(await repository.loadAllCount == 0)
     #expect(await repository.pagesRead == [0..<100])
@@ -26,7 +27,7 @@ import ViewModels
     await list.load()
     await list.loadMore()
     await list.loadMore()
-    #expect(list.questions == (0..<300).map(MillionQuestionRepository.question))
+    #expect(list.items == (0..<300).map(MillionQuestionRepository.question))
     #expect(await repository.pagesRead == [0..<100, 100..<200, 200..<300])
     #expect(await repository.loadAllCount == 0)
   }
@@ -41,11 +42,11 @@ import ViewModels
     let added = Question(prompt: "added", answer: "a")
     #expect(await list.add(added))
     #expect(list.totalCount == 251)
-    #expect(list.questions.count == 200)
+    #expect(list.items.count == 200)
     #expect(await repository.pagesRead.last == 0..<200)
     await list.loadMore()
-    #expect(list.questions.count == 251)
-    #expect(list.questions.last == added)
+    #expect(list.items.count == 251)
+    #expect(list.items.last == added)
     #expect(!list.hasMoreToLoad)
     #expect(await repository.loadAllCount == 0)
   }
@@ -56,7 +57,7 @@ import ViewModels
       repository: InMemoryRepository(questions), pagingThreshold: 50, pageSize: 10)
     await list.load()
     #expect(!list.isPaged)
-    #expect(list.questions == questions)
+    #expect(list.items == questions)
     #expect(!list.hasMoreToLoad)
   }
 
@@ -78,7 +79,7 @@ import ViewModels
       .filter { $0.matches(searchText: "question 1") }
     #expect(handed.flatMap { $0 } == expected)
     #expect(handed.count == 3)
-    #expect(list.questions.isEmpty && list.totalCount == 0, "the list's own state changed")
+    #expect(list.items.isEmpty && list.totalCount == 0, "the list's own state changed")
   }
 
   /// A `body` that says stop ends the reading: no page after it is read.

@@ -1,5 +1,6 @@
 // The list's search stays right as questions change under it, with its keys reused.
 
+import FlowKit
 import LocalStore
 import Models
 import Testing
@@ -11,14 +12,14 @@ import ViewModels
     let viewModel = QuestionListViewModel(repository: InMemoryRepository([question]))
     await viewModel.load()
     viewModel.searchText = "durable"
-    #expect(viewModel.questions.isEmpty)
+    #expect(viewModel.items.isEmpty)
     var edited = question
     edited.answer = "Makes a write durable"
     await viewModel.add(edited)
-    #expect(viewModel.questions == [edited])
+    #expect(viewModel.items == [edited])
     edited.answer = "Flushes a file"
     await viewModel.add(edited)
-    #expect(viewModel.questions.isEmpty)
+    #expect(viewModel.items.isEmpty)
   }
 
   @Test func typingNarrowsAndBackspacingWidens() async {
@@ -29,9 +30,9 @@ import ViewModels
     await viewModel.load()
     for (text, count) in [("a", 1_000), ("ac", 100), ("act", 100), ("actx", 0), ("act", 100)] {
       viewModel.searchText = text
-      #expect(viewModel.questions.count == count, "\(text)")
+      #expect(viewModel.items.count == count, "\(text)")
     }
     viewModel.tag = "none"
-    #expect(viewModel.questions.isEmpty)
+    #expect(viewModel.items.isEmpty)
   }
 }

@@ -1,5 +1,6 @@
 // The list view model's tag filter and its summary of the tags in use.
 
+import FlowKit
 import LocalStore
 import LocalStoreTestSupport
 import Models
@@ -27,12 +28,12 @@ import ViewModels
     let viewModel = QuestionListViewModel(repository: InMemoryRepository(questions))
     await viewModel.load()
     viewModel.tag = "ACTORS"
-    #expect(viewModel.questions == [questions[0], questions[1]])
+    #expect(viewModel.items == [questions[0], questions[1]])
     viewModel.searchText = "interleaving"
-    #expect(viewModel.questions == [questions[1]])
+    #expect(viewModel.items == [questions[1]])
     viewModel.tag = nil
     viewModel.searchText = ""
-    #expect(viewModel.questions == questions)
+    #expect(viewModel.items == questions)
     #expect(viewModel.totalCount == 4)
   }
 
@@ -43,7 +44,7 @@ import ViewModels
     let added = Question(
       prompt: "What is fdatasync?", answer: "fsync without metadata", tags: ["IO"])
     await viewModel.add(added)
-    #expect(viewModel.questions == [questions[1], questions[2], added])
+    #expect(viewModel.items == [questions[1], questions[2], added])
     #expect(viewModel.tags.first == TagSummary(name: "io", count: 3))
   }
 
@@ -51,7 +52,7 @@ import ViewModels
   @Test func settingTheTagIsObservedAsOneChange() async {
     let viewModel = QuestionListViewModel(repository: InMemoryRepository(questions))
     await viewModel.load()
-    let recorder = ObservationRecorder(Observations { viewModel.questions.count })
+    let recorder = ObservationRecorder(Observations { viewModel.items.count })
     await recorder.waitForCount(1)
     viewModel.tag = "io"
     await recorder.waitForCount(2)

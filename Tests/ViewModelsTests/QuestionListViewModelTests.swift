@@ -1,5 +1,6 @@
 // The list view model against the in-memory fake and against a real store on disk.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport
@@ -22,9 +23,9 @@ private struct DiskFull: Error, CustomStringConvertible {
 
   @Test func loadShowsEveryQuestionInOrder() async {
     let viewModel = QuestionListViewModel(repository: InMemoryRepository(questions))
-    #expect(viewModel.questions.isEmpty)
+    #expect(viewModel.items.isEmpty)
     await viewModel.load()
-    #expect(viewModel.questions == questions)
+    #expect(viewModel.items == questions)
     #expect(viewModel.totalCount == 3)
     #expect(viewModel.errorMessage == nil)
   }
@@ -34,12 +35,12 @@ private struct DiskFull: Error, CustomStringConvertible {
     let viewModel = QuestionListViewModel(repository: repository)
     await viewModel.load()
     viewModel.searchText = "actors"
-    #expect(viewModel.questions == [questions[0], questions[2]])
+    #expect(viewModel.items == [questions[0], questions[2]])
     viewModel.searchText = "durable rename"
-    #expect(viewModel.questions == [questions[1]])
+    #expect(viewModel.items == [questions[1]])
     #expect(viewModel.totalCount == 3)
     viewModel.searchText = ""
-    #expect(viewModel.questions == questions)
+    #expect(viewModel.items == questions)
   }
 
   @Test func addAndRemoveKeepTheSearchApplied() async throws {
@@ -48,11 +49,11 @@ private struct DiskFull: Error, CustomStringConvertible {
     viewModel.searchText = "actor"
     let added = Question(prompt: "Is an actor reentrant?", answer: "Yes, at every await")
     await viewModel.add(added)
-    #expect(viewModel.questions == [questions[0], questions[2], added])
+    #expect(viewModel.items == [questions[0], questions[2], added])
     #expect(viewModel.totalCount == 4)
     await viewModel.remove(questions[0].id)
-    #expect(viewModel.questions == [questions[2], added])
-    #expect(viewModel.question(withID: questions[1].id) == questions[1])
+    #expect(viewModel.items == [questions[2], added])
+    #expect(viewModel.item(withID: questions[1].id) == questions[1])
   }
 
   @Test func addingManyQuestionsIsOneBatch() async throws {
@@ -62,7 +63,7 @@ private struct DiskFull: Error, CustomStringConvertible {
     await viewModel.add(contentsOf: Question.sampleDeck)
     #expect(viewModel.totalCount == questions.count + Question.sampleDeck.count)
     await viewModel.add(contentsOf: Question.sampleDeck)  // The same IDs: replaced.
-    #expect(viewModel.questions == questions + Question.sampleDeck)
+    #expect(viewModel.items == questions + Question.sampleDeck)
   }
 
   @Test func aFailedChangeShowsAnErrorAndKeepsTheList() async throws {
@@ -72,12 +73,12 @@ private struct DiskFull: Error, CustomStringConvertible {
     await repository.failWrites(with: DiskFull())
     #expect(await viewModel.add(Question(prompt: "lost", answer: "a")) == false)
     #expect(viewModel.errorMessage == "the disk is full")
-    #expect(viewModel.questions == questions)
+    #expect(viewModel.items == questions)
 
     await repository.failWrites(with: nil)
     #expect(await viewModel.remove(questions[0].id))
     #expect(viewModel.errorMessage == nil)
-    #expect(viewModel.questions == Array(questions.dropFirst()))
+    #expect(viewModel.items == Array(questions.dropFirst()))
   }
 
   @Test func persistenceErrorsShowTheirSentence() async throws {
@@ -103,7 +104,7 @@ private struct DiskFull: Error, CustomStringConvertible {
     let second = QuestionListViewModel(
       repository: try LocalRepository<Question>(directory: folder.url, filename: "q.json"))
     await second.load()
-    #expect(second.questions == [questions[0], questions[2]])
+    #expect(second.items == [questions[0], questions[2]])
   }
 
   @available(macOS 26, iOS 26, *)
@@ -111,7 +112,7 @@ private struct DiskFull: Error, CustomStringConvertible {
     let repository = InMemoryRepository(questions)
     let viewModel = QuestionListViewModel(repository: repository)
     let recorder = ObservationRecorder(
-      Observations { (viewModel.questions.count, viewModel.totalCount, viewModel.errorMessage) })
+      Observations { (viewModel.items.count, viewModel.totalCount, viewModel.errorMessage) })
     await recorder.waitForCount(1)
 
     await viewModel.load()

@@ -61,7 +61,7 @@ enum FrameComposer {
         let search = state.page == .search ? state.editableText?.textWithCursor : nil
         title += " /" + (search ?? state.list.searchText)
       }
-      let shown = state.list.questions.count
+      let shown = state.list.items.count
       let total = state.list.totalCount
       let filtered = state.list.tag != nil || !state.list.searchText.isEmpty
       if state.list.isPaged && !filtered {

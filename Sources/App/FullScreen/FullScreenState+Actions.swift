@@ -41,7 +41,7 @@ extension FullScreenState {
   /// the selection comes within a screen of the last question loaded, so that scrolling
   /// never reaches an end the store does not have.
   private func loadMoreIfNearTheEnd() async {
-    guard list.hasMoreToLoad, selection + max(visibleRowCount, 1) >= list.questions.count
+    guard list.hasMoreToLoad, selection + max(visibleRowCount, 1) >= list.items.count
     else { return }
     await list.loadMore()
   }
@@ -55,7 +55,7 @@ extension FullScreenState {
     case .moveUp: select(selection - 1)
     case .moveToFirst: select(0)
     case .moveToLast:
-      select(list.questions.count - 1)
+      select(list.items.count - 1)
       await loadMoreIfNearTheEnd()
     case .pageDown:
       select(selection + rows)
@@ -134,7 +134,7 @@ extension FullScreenState {
   /// fixing, moves typing to the first such field instead.
   private func save(_ editor: QuestionEditorViewModel) async {
     if let saved = await model.saveEditor(editor) {
-      select(list.questions.firstIndex { $0.id == saved.id } ?? selection)
+      select(list.items.firstIndex { $0.id == saved.id } ?? selection)
     } else if let field = QuestionEditorViewModel.Field.allCases.first(where: {
       editor.problems[$0] != nil
     }) {
@@ -183,7 +183,7 @@ extension FullScreenState {
     case .confirm:
       guard case .editConflict(let yours, let theirs) = model.destination else { return }
       if let saved = await model.keepMine(yours, over: theirs) {
-        select(list.questions.firstIndex { $0.id == saved.id } ?? selection)
+        select(list.items.firstIndex { $0.id == saved.id } ?? selection)
       }
     case .goBack: model.keepTheirs()
     default: break

@@ -62,8 +62,8 @@ extension FullScreenState {
     switch action {
     case .editSelected, .deleteSelected: selectedQuestion != nil
     case .moveDown, .moveUp, .moveToFirst, .moveToLast, .pageDown, .pageUp:
-      page != .list && page != .search || !list.questions.isEmpty
-    case .startQuiz: !list.questions.isEmpty
+      page != .list && page != .search || !list.items.isEmpty
+    case .startQuiz: !list.items.isEmpty
     case .revealAnswer: quiz.phase == .asking
     case .knewIt, .didNotKnowIt: quiz.phase == .revealed
     case .chooseTag: !list.tags.isEmpty

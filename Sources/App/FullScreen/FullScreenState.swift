@@ -1,5 +1,6 @@
 // The observable state of the full-screen mode: which page shows, the selection, the status line.
 
+import FlowKit
 import LocalStoreSyncKit
 import Models
 import Observation
@@ -76,7 +77,7 @@ final class FullScreenState {
 
   /// The selected question, if the list is not empty.
   var selectedQuestion: Question? {
-    list.questions.indices.contains(selection) ? list.questions[selection] : nil
+    list.items.indices.contains(selection) ? list.items[selection] : nil
   }
 
   /// How many questions fit on the list page at the current size.
@@ -87,13 +88,13 @@ final class FullScreenState {
     exitStatus = status
   }
 
-  /// The index of the selected question in ``/ViewModels/QuestionListViewModel/questions``: where
+  /// The index of the selected question in ``/FlowKit/ItemList/items``: where
   /// ``selectedID`` is now, or else the last selected row, clamped to the list.
   ///
   /// O(1) while the list is unchanged, where the question is still at ``selectedRow``; a
   /// scan only after the list changed underneath. Every frame and key reads it.
   var selection: Int {
-    let questions = list.questions
+    let questions = list.items
     if let selectedID {
       if questions.indices.contains(selectedRow), questions[selectedRow].id == selectedID {
         return selectedRow
@@ -111,7 +112,7 @@ final class FullScreenState {
 
   /// Moves the selection to `index`, clamped to the list, scrolling to keep it visible.
   func select(_ index: Int) {
-    let questions = list.questions
+    let questions = list.items
     let clamped = min(max(index, 0), max(questions.count - 1, 0))
     let offset = offset(showing: clamped, from: scrollOffset)
     let id = questions.indices.contains(clamped) ? questions[clamped].id : nil
@@ -124,7 +125,7 @@ final class FullScreenState {
   /// the question now shown as selected the one the selection follows: if the selected
   /// question was deleted, its row's new question.
   func anchorSelection() {
-    let questions = list.questions
+    let questions = list.items
     let row = selection
     let id = questions.indices.contains(row) ? questions[row].id : nil
     if selectedID != id { selectedID = id }
@@ -138,7 +139,7 @@ final class FullScreenState {
     var offset = start
     if row < offset { offset = row }
     if row >= offset + rows { offset = row - rows + 1 }
-    return max(min(offset, list.questions.count - rows), 0)
+    return max(min(offset, list.items.count - rows), 0)
   }
 
   /// Moves the tag-page selection to `index`, clamped to the entries.

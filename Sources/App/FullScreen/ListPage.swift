@@ -1,5 +1,6 @@
 // Draws the list page: the questions, the selected one's answer and tags.
 
+import FlowKit
 import Models
 import TerminalUI
 import ViewModels
@@ -12,7 +13,7 @@ enum ListPage {
   /// Draws the questions, the separator and the detail of the selected question.
   static func draw(_ state: FullScreenState, into frame: inout Frame) {
     let layout = ListLayout(size: state.size)
-    let questions = state.list.questions
+    let questions = state.list.items
     if questions.isEmpty {
       drawEmpty(state, into: &frame, row: layout.listTop + 1)
     }

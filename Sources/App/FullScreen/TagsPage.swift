@@ -1,5 +1,6 @@
 // Draws the tag filter: every tag with its number of questions.
 
+import FlowKit
 import TerminalUI
 import ViewModels
 

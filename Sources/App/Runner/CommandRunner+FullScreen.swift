@@ -1,6 +1,7 @@
 // Opens both stores and hands them, through the view models, to the full-screen mode.
 
 import CommandLineKit
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreSyncKit

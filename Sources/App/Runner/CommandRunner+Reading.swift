@@ -1,6 +1,7 @@
 // Reading the questions for a command: a damaged SQLite store is refused, never shown short.
 
 import CommandLineKit
+import FlowKit
 import LocalStore
 import LocalStoreSQLite
 import Models
@@ -54,7 +55,7 @@ extension CommandRunner {
     var candidates: [Question] = []
     switch reference {
     case .id(let id):
-      if let question = await viewModel.storedQuestion(withID: id) { candidates = [question] }
+      if let question = await viewModel.storedItem(withID: id) { candidates = [question] }
     case .prefix:
       _ = await viewModel.forEachMatchingPage { page in
         candidates += page.filter(reference.designates)

@@ -1,6 +1,7 @@
 // `questions export` and `questions import`: files of questions in and out, through one batch.
 
 import CommandLineKit
+import FlowKit
 import Foundation
 import Models
 import ViewModels
@@ -26,7 +27,7 @@ extension CommandRunner {
     }
     let format = format ?? path.flatMap(InterchangeFormat.init(pathExtensionOf:)) ?? .json
     try await load(viewModel)
-    let questions = viewModel.questions
+    let questions = viewModel.items
     let progress = ProgressBar(
       label: "Exporting", isTerminal: context.standardErrorIsTerminal, write: console.writeError)
     let bytes: [UInt8]
@@ -111,7 +112,7 @@ extension CommandRunner {
       }
     }
     try await load(viewModel)
-    let stored = Set(viewModel.questions.map(\.id))
+    let stored = Set(viewModel.items.map(\.id))
     let replaced = plan.questions.count { stored.contains($0.id) }
     if !plan.questions.isEmpty {
       progress.showStatus("Saving \(plan.questions.count) questions...")

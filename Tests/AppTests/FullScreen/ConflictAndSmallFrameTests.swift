@@ -21,7 +21,7 @@ import ViewModels
   /// answer to `mine`, another writer changed it to `theirs` and added a tag.
   func conflict(size: TerminalSize, mine: String, theirs: String) async throws -> FullScreenState {
     let (state, repository) = await FullScreenFixtures.state(size: size)
-    let question = try #require(state.list.questions.first)
+    let question = try #require(state.list.items.first)
     state.model.edit(question)
     guard case .editor(let editor) = state.model.destination else {
       Issue.record("no editor")
@@ -80,7 +80,7 @@ import ViewModels
   @Test func theSmallestTerminalShowsQuestionRows() async throws {
     let (state, _) = await FullScreenFixtures.state(size: FrameComposer.minimumSize)
     let lines = FrameComposer.frame(for: state).lines
-    let first = try #require(state.list.questions.first)
+    let first = try #require(state.list.items.first)
     #expect(
       lines.contains { $0.contains(String(first.prompt.prefix(8))) },
       "\(lines.joined(separator: "\n"))")

@@ -1,5 +1,6 @@
 // Full-screen details a new user met: the form says how to separate tags.
 
+import FlowKit
 import Foundation
 import Models
 import TerminalUI

@@ -1,5 +1,6 @@
 // The full-screen state against in-memory stores: what each action does, and one redraw per key.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport
@@ -78,11 +79,11 @@ import ViewModels
 
     await state.perform(.startSearch)
     for character in "sendble" { await state.perform(.type(character)) }
-    #expect(state.list.questions.isEmpty)
+    #expect(state.list.items.isEmpty)
     for _ in 0..<3 { await state.perform(.moveCursorLeft) }
     await state.perform(.type("a"))
     #expect(state.list.searchText == "sendable")
-    #expect(state.list.questions == [Fixtures.sendable])
+    #expect(state.list.items == [Fixtures.sendable])
     #expect(FrameComposer.frame(for: state).lines[0].contains("/senda▏ble"))
   }
 
@@ -126,15 +127,15 @@ import ViewModels
     await state.perform(.moveDown)
     await state.perform(.applyTag)
     #expect(state.list.tag == "concurrency")
-    #expect(state.list.questions.count == 2)
+    #expect(state.list.items.count == 2)
     await state.perform(.startSearch)
     for character in "sendable" { await state.perform(.type(character)) }
-    #expect(state.list.questions == [Fixtures.sendable])
+    #expect(state.list.items == [Fixtures.sendable])
     await state.perform(.goBack)
     #expect(state.list.searchText.isEmpty)
     await state.perform(.goBack)
     #expect(state.list.tag == nil)
-    #expect(state.list.questions.count == 5)
+    #expect(state.list.items.count == 5)
   }
 
   @Test func aQuizRunsToItsScoreAndIsStored() async {

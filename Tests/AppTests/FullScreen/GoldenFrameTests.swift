@@ -1,6 +1,7 @@
 // Every page of the full-screen mode at 80x24 and 40x10, compared with committed text fixtures.
 
 import CommandLineKit
+import FlowKit
 import Foundation
 import LocalStore
 import Models
@@ -49,7 +50,7 @@ import ViewModels
     await repository.failWrites(with: PersistenceError.lockTimeout(lock, seconds: 10))
     await state.perform(.deleteSelected)
     await state.perform(.confirm)
-    #expect(state.list.questions.count == FullScreenFixtures.questions.count)
+    #expect(state.list.items.count == FullScreenFixtures.questions.count)
     try GoldenFrame.expect(FrameComposer.frame(for: state), matches: name("error", size))
   }
 

@@ -1,5 +1,6 @@
 // Scrolling a list that shows a large store a page at a time reads the next page as it goes.
 
+import FlowKit
 import Foundation
 import LocalStore
 import LocalStoreTestSupport
@@ -32,12 +33,12 @@ import ViewModels
 
   @Test func scrollingDownReadsPagesUntilTheLastQuestion() async {
     let (list, state) = await Self.pagedScreen(columns: 40, rows: 10)
-    #expect(list.questions.count == 10)
+    #expect(list.items.count == 10)
     // The header counts the place in the store, not the questions read so far.
     #expect(FrameComposer.frame(for: state).lines[0].hasSuffix(" 1 of 45"))
 
     for _ in 0..<20 { await state.perform(.pageDown) }
-    #expect(list.questions == Self.many)
+    #expect(list.items == Self.many)
     #expect(FrameComposer.frame(for: state).lines[0].hasSuffix(" 45 of 45"))
     #expect(state.selectedQuestion == Self.many[44])
     #expect(!list.hasMoreToLoad)

@@ -1,5 +1,6 @@
 // Full-screen states built on in-memory stores with known questions, for golden frames.
 
+import FlowKit
 import Foundation
 import LocalStore
 import Models

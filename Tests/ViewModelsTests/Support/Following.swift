@@ -1,5 +1,6 @@
 // A list view model following its repository in a task of the test's, as a screen would.
 
+import FlowKit
 import ViewModels
 
 /// Runs ``QuestionListViewModel/followChanges()`` in a task until ``stop()``, the way a

@@ -1,5 +1,6 @@
 // One run of the SwiftUI app: opening its stores off the main thread, the model once open, syncing in the background.
 
+import FlowKit
 import Foundation
 import LocalStore
 import Observation

@@ -36,7 +36,10 @@ final class ListScreen {
   }
 
   /// The size of the terminal, updated when it changes.
-  var size: TerminalSize
+  var size: TerminalSize {
+    // After a resize the selected row stays on screen, and a taller window is filled.
+    didSet { if size != oldValue { select(selection) } }
+  }
   /// Whether keys go into the search field.
   private(set) var isSearching = false
   /// Whether the help page is shown.
