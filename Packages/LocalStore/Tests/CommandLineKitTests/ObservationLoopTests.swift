@@ -3,7 +3,7 @@
 import Observation
 import Testing
 
-@testable import App
+@testable import CommandLineKit
 
 @MainActor @Suite struct ObservationLoopTests {
   @Observable @MainActor final class Counter {

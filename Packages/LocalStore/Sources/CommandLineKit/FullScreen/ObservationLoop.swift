@@ -8,9 +8,10 @@ import Observation
 /// `Observations` (SE-0475) does this from macOS 26 and iOS 26, and on Linux. Below that, the
 /// same loop is built from `withObservationTracking`, which is available from macOS 14 and
 /// iOS 17: read the value while tracking, run the body, wait for the first change, repeat.
-enum ObservationLoop {
+@MainActor
+public enum ObservationLoop {
   /// Runs `body` with `value()` now and after each change, until the task is cancelled.
-  static func run<Value: Sendable>(
+  public static func run<Value: Sendable>(
     _ value: @escaping @MainActor @Sendable () -> Value,
     _ body: (Value) async -> Void
   ) async {

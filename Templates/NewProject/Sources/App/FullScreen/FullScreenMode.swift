@@ -1,20 +1,18 @@
-// Runs the full-screen app: owns the terminal, follows the stores, draws frames as state changes, hands keys over.
+// Runs the full-screen app: the shared full-screen loop over this app's pages, stores and sync.
 
 import CommandLineKit
-import Foundation
-import Observation
 import TerminalUI
 import ViewModels
 
 /// The interactive front end that `__EXECUTABLE__` opens when both ends are a terminal.
 ///
-/// 1. Keys arrive from ``KeyReader``; ``ListScreen/handle(_:)`` turns each into calls on the
-///    view models, which change their state.
-/// 2. An `ObservationLoop` over ``ListFrame/frame(for:)`` notices the change and yields
-///    a new frame, which ``FrameRenderer`` turns into one write of escape sequences.
-/// 3. ``__NAME__Model/followChanges()`` runs in a task cancelled on the way out, so a change
-///    another window or process makes shows up as it is stored.
-/// Nothing calls "redraw" by hand: a terminal resize only sets ``ListScreen/size``.
+/// The terminal, its signals, the frames and the keys are `CommandLineKit`'s
+/// ``/CommandLineKit/FullScreenLoop``, the same loop as every app the store's package serves:
+/// ``ListScreen/handle(_:)`` turns each key into calls on the view models, and every change
+/// they make to what ``ListFrame/frame(for:)`` read draws a new frame. Beside it,
+/// ``__NAME__Model/followChanges()`` keeps the lists current, so a change another window or
+/// process makes shows up as it is stored, and the background sync runs when the folder
+/// syncs.
 struct FullScreenMode {
   /// The flows the screen drives.
   var model: __NAME__Model
@@ -27,69 +25,26 @@ struct FullScreenMode {
 
   /// Takes over the terminal until the person quits or a signal arrives, restores it on every
   /// way out, and returns the exit status: 0 for `q`, 130 for Ctrl-C, and 128 plus the
-  /// signal's number for SIGINT, SIGTERM and SIGHUP. A crash is covered by the session's crash
-  /// guard.
+  /// signal's number for SIGINT, SIGTERM and SIGHUP.
   func run() async throws(AppError) -> Int32 {
+    let (model, sync) = (model, sync)
+    // The loop sets the terminal's size before the first frame.
+    let screen = ListScreen(
+      model: model, size: TerminalSize(columns: 80, rows: 24), sync: sync?.status,
+      syncConflicts: sync?.conflicts)
     do {
-      return try await runInTerminal()
+      return try await FullScreenLoop(colors: colors).run(
+        screen,
+        alongside: [{ await model.followChanges() }, { await sync?.keepSynced() }])
     } catch {
       throw .terminal(error)
     }
   }
+}
 
-  private func runInTerminal() async throws(TerminalError) -> Int32 {
-    let terminal = TerminalSession()
-    try terminal.enter()
-    defer { terminal.restore() }
-    let reader = try KeyReader()
-    defer { reader.stop() }
-    let screen = ListScreen(
-      model: model, size: terminal.size, sync: sync?.status, syncConflicts: sync?.conflicts)
-    let signals = try TerminalSignals { signal in
-      switch signal {
-      case .windowChanged:
-        screen.size = terminal.size
-        screen.select(screen.selection)
-      case .interrupt, .terminate, .hangUp:
-        screen.finish(status: 128 + signal.number)
-        reader.stop()
-      case .suspend, .resume:
-        // Stopped from outside (kill -TSTP): the shell gets the terminal back while stopped;
-        // on SIGCONT, raw mode again and the whole frame drawn afresh.
-        terminal.restore()
-        if signal == .suspend { TerminalSignals.suspendProcess() }
-        guard (try? terminal.enter()) != nil else {
-          screen.finish(status: ExitCode.failure)
-          reader.stop()
-          return
-        }
-        screen.size = terminal.size
-        var fresh = FrameRenderer(colors: colors)
-        try? terminal.write(fresh.update(to: ListFrame.frame(for: screen)))
-      }
-    }
-    defer { signals.stop() }
-    let drawing = Task {
-      var renderer = FrameRenderer(colors: colors)
-      // Observations on macOS 26, iOS 26 and Linux; withObservationTracking below them.
-      await ObservationLoop.run({ ListFrame.frame(for: screen) }) { frame in
-        do {
-          try terminal.write(renderer.update(to: frame))
-        } catch {
-          screen.finish(status: ExitCode.failure)  // The terminal is gone: nothing to draw on.
-          reader.stop()
-        }
-      }
-    }
-    defer { drawing.cancel() }
-    let following = Task { await model.followChanges() }
-    defer { following.cancel() }
-    let syncing = Task { await sync?.keepSynced() }
-    defer { syncing.cancel() }
-    for await key in reader.keys {
-      await screen.handle(key)
-      if screen.exitStatus != nil { break }
-    }
-    return screen.exitStatus ?? ExitCode.success
+extension ListScreen: FullScreenContent {
+  /// The frame of what is shown now.
+  func frame() -> Frame {
+    ListFrame.frame(for: self)
   }
 }
