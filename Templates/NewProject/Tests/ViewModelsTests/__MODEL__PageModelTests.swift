@@ -1,4 +1,4 @@
-// The flows of the __model__ page: the form, the confirmation before a deletion, edit conflicts, failures.
+// The flows of the __model__ page: the form, the confirmation before a deletion, notices, failures.
 
 import FlowKit
 import Foundation
@@ -109,56 +109,6 @@ import ViewModels
     #expect(await store.loadAll() == [saved])
   }
 
-  @Test func anEditOfAValueChangedElsewhereAsksWhichToKeep() async throws {
-    let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
-    model.edit(item)
-    var theirs = item
-    theirs.__title__ = "Pepper"
-    try await store.save(theirs)
-    guard case .editor(let editor) = model.destination else {
-      Issue.record("The form did not open")
-      return
-    }
-    editor.__title__ = "Tomato soup"
-    #expect(await model.saveEditor(editor) == nil)
-    guard case .editConflict(let yours, let current) = model.destination else {
-      Issue.record("No conflict was shown")
-      return
-    }
-    #expect(current == theirs)
-    #expect(
-      model.conflictingFields == [
-        FieldDifference(field: "__Title__", yours: "Tomato soup", theirs: "Pepper")
-      ])
-    #expect(await store.loadAll() == [theirs])
-    #expect(await model.keepMine(yours, over: current) == yours)
-    #expect(await store.loadAll() == [yours])
-    #expect(model.destination == nil)
-  }
-
-  @Test func anEditOfAValueDeletedElsewhereCanBeDropped() async throws {
-    let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
-    model.edit(item)
-    try await store.delete(item.id)
-    guard case .editor(let editor) = model.destination else {
-      Issue.record("The form did not open")
-      return
-    }
-    editor.__title__ = "Mine"
-    #expect(await model.saveEditor(editor) == nil)
-    guard case .editConflict(_, nil) = model.destination else {
-      Issue.record("No conflict was shown")
-      return
-    }
-    #expect(model.conflictingFields.allSatisfy { $0.theirs == "(deleted)" })
-    model.keepTheirs()
-    #expect(model.destination == nil)
-    #expect(model.notice == "It stays deleted.")
-    #expect(await store.loadAll().isEmpty)
-  }
-
   @Test func aRefusedDeleteGoesBackToTheListWithTheError() async {
     let item = __MODEL__(__title__: "Soup")
     let (model, store) = await model([item])
@@ -189,39 +139,6 @@ import ViewModels
     #expect(model.notice != nil)
     model.add__MODEL__()
     #expect(model.notice == nil)
-  }
-
-  @Test func keepingMineAsksAgainWhenTheOtherVersionChangedSinceItWasShown() async throws {
-    let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
-    let (yours, theirs) = try await conflict(model, store, over: item)
-    var newer = try #require(theirs)
-    newer.__title__ = "Pepper, then chili"
-    try await store.save(newer)
-
-    #expect(await model.keepMine(yours, over: theirs) == nil)
-    guard case .editConflict(let shownYours, let shownTheirs) = model.destination else {
-      Issue.record("Expected the conflict again, got \(String(describing: model.destination))")
-      return
-    }
-    #expect(shownYours == yours)
-    #expect(shownTheirs == newer)
-    #expect(await store.loadAll() == [newer])
-    #expect(await model.keepMine(shownYours, over: shownTheirs) == yours)
-    #expect(await store.loadAll() == [yours])
-  }
-
-  @Test func keepingMineAsksAgainWhenTheValueWasDeletedSinceItWasShown() async throws {
-    let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
-    let (yours, theirs) = try await conflict(model, store, over: item)
-    try await store.delete(item.id)
-    #expect(await model.keepMine(yours, over: theirs) == nil)
-    guard case .editConflict(_, nil) = model.destination else {
-      Issue.record("Expected the conflict again, got \(String(describing: model.destination))")
-      return
-    }
-    #expect(await store.loadAll().isEmpty)
   }
 
   @Test func theNoticeSaysSoWhenAnotherWriterReplacesWhatWasJustSaved() async throws {
@@ -257,33 +174,6 @@ import ViewModels
     #expect(model.notice == "Saved “Mine”.")
   }
 
-  @Test func anEditOfAValueAnotherStoreOnTheSameFilesChangedIsAConflict() async throws {
-    let folder = try TemporaryDirectory(prefix: "__NAME__Tests")
-    let item = __MODEL__(__title__: "Soup")
-    let store = try await __MODEL__Store.open(in: folder.url).repository
-    try await store.save(item)
-    let list = __MODEL__ListViewModel(repository: store)
-    await list.load()
-    let model = __MODEL__PageModel(list: list)
-    model.edit(item)
-    let editor = try #require(model.shownEditor)
-    editor.__title__ = "Tomato soup"
-    let other = try await __MODEL__Store.open(in: folder.url).repository
-    var theirs = item
-    theirs.__title__ = "Pepper"
-    try await other.save(theirs)
-
-    #expect(await model.saveEditor(editor) == nil)
-    guard case .editConflict(let yours, let current) = model.destination else {
-      Issue.record("No conflict was shown")
-      return
-    }
-    #expect(current == theirs)
-    #expect(await model.keepMine(yours, over: current) == yours)
-    let reopened = try await __MODEL__Store.open(in: folder.url).repository
-    #expect(await reopened.find(by: item.id) == yours)
-  }
-
   /// A front end redraws once per action: saving the form changes the destination, the
   /// notice and the list in one observed transaction.
   @available(macOS 26, iOS 26, *)
@@ -302,20 +192,5 @@ import ViewModels
       recorder.values.map { "\($0.0) \($0.1 ?? "-") \($0.2)" } == [
         "false - 1", "true Added “Bread”. 2",
       ])
-  }
-
-  /// Edits `item`'s title to "Mine" while the store changes it to "Pepper", and saves:
-  /// returns the conflict's two versions.
-  private func conflict(
-    _ model: __MODEL__PageModel, _ store: InMemoryRepository<__MODEL__>, over item: __MODEL__
-  ) async throws -> (yours: __MODEL__, theirs: __MODEL__?) {
-    model.edit(item)
-    let editor = try #require(model.shownEditor)
-    editor.__title__ = "Mine"
-    var theirs = item
-    theirs.__title__ = "Pepper"
-    try await store.save(theirs)
-    #expect(await model.saveEditor(editor) == nil)
-    return try #require(model.conflict)
   }
 }
