@@ -11,18 +11,9 @@ import Testing
 import ViewModels
 
 @MainActor @Suite struct __MODEL__EditConflictTests {
-  private func model(
-    _ items: [__MODEL__] = []
-  ) async -> (__MODEL__PageModel, InMemoryRepository<__MODEL__>) {
-    let store = InMemoryRepository(items)
-    let list = __MODEL__ListViewModel(repository: store)
-    await list.load()
-    return (__MODEL__PageModel(list: list), store)
-  }
-
   @Test func anEditOfAValueChangedElsewhereAsksWhichToKeep() async throws {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     model.edit(item)
     var theirs = item
     theirs.__title__ = "Pepper"
@@ -50,7 +41,7 @@ import ViewModels
 
   @Test func anEditOfAValueDeletedElsewhereCanBeDropped() async throws {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     model.edit(item)
     try await store.delete(item.id)
     guard case .editor(let editor) = model.destination else {
@@ -72,7 +63,7 @@ import ViewModels
 
   @Test func keepingMineAsksAgainWhenTheOtherVersionChangedSinceItWasShown() async throws {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     let (yours, theirs) = try await conflict(model, store, over: item)
     var newer = try #require(theirs)
     newer.__title__ = "Pepper, then chili"
@@ -92,7 +83,7 @@ import ViewModels
 
   @Test func keepingMineAsksAgainWhenTheValueWasDeletedSinceItWasShown() async throws {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     let (yours, theirs) = try await conflict(model, store, over: item)
     try await store.delete(item.id)
     #expect(await model.keepMine(yours, over: theirs) == nil)

@@ -15,15 +15,6 @@ import ViewModels
   let soup = __MODEL__(__title__: "Soup")
   let bread = __MODEL__(__title__: "Bread")
 
-  func model(
-    _ items: [__MODEL__]
-  ) async -> (__MODEL__PageModel, InMemoryRepository<__MODEL__>) {
-    let store = InMemoryRepository(items)
-    let list = __MODEL__ListViewModel(repository: store)
-    await list.load()
-    return (__MODEL__PageModel(list: list), store)
-  }
-
   /// Edits soup's title to "Mine" while the store changes it to "Pepper", and saves:
   /// the conflict alert shows.
   func conflict(
@@ -43,7 +34,7 @@ import ViewModels
   // MARK: The sheet: Save, Cancel, swiping it away
 
   @Test func sheetSaveThenBindingFalseSavesAndCloses() async throws {
-    let (model, store) = await model([])
+    let (model, store) = await __MODEL__Pages.page([])
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
     editor.__title__ = "Pancakes"
@@ -60,7 +51,7 @@ import ViewModels
   }
 
   @Test func sheetSaveWithAProblemKeepsTheSheetAndItsText() async throws {
-    let (model, store) = await model([])
+    let (model, store) = await __MODEL__Pages.page([])
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
     editor.__title__ = " "
@@ -74,7 +65,7 @@ import ViewModels
   }
 
   @Test func sheetSaveTheStoreRefusesKeepsTheSheetWithTheError() async throws {
-    let (model, store) = await model([])
+    let (model, store) = await __MODEL__Pages.page([])
     await store.failWrites(with: RefusedWrite())
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
@@ -87,7 +78,7 @@ import ViewModels
   }
 
   @Test func sheetSaveTwiceSavesOnce() async throws {
-    let (model, store) = await model([])
+    let (model, store) = await __MODEL__Pages.page([])
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
     editor.__title__ = "Pancakes"
@@ -99,7 +90,7 @@ import ViewModels
   }
 
   @Test func sheetCancelThenBindingFalseSavesNothing() async throws {
-    let (model, store) = await model([soup])
+    let (model, store) = await __MODEL__Pages.page([soup])
     model.edit(soup)
     let editor = try #require(model.shownEditor)
     editor.__title__ = "Not kept"
@@ -110,7 +101,7 @@ import ViewModels
   }
 
   @Test func sheetSwipedAwaySavesNothing() async throws {
-    let (model, store) = await model([soup])
+    let (model, store) = await __MODEL__Pages.page([soup])
     model.edit(soup)
     let editor = try #require(model.shownEditor)
     editor.__title__ = "Not kept"
@@ -120,7 +111,7 @@ import ViewModels
   }
 
   @Test func sheetSaveOverAnotherWritersChangeShowsTheConflict() async throws {
-    let (model, store) = await model([soup])
+    let (model, store) = await __MODEL__Pages.page([soup])
     let (yours, theirs) = try await conflict(model, store)
     #expect(yours.__title__ == "Mine")
     #expect(theirs?.__title__ == "Pepper")
@@ -128,7 +119,7 @@ import ViewModels
   }
 
   @Test func aBindingClosesOnlyWhatItPresents() async throws {
-    let (model, _) = await model([soup])
+    let (model, _) = await __MODEL__Pages.page([soup])
     model.edit(soup)
     model.setShowing(.deletion, false)
     model.setShowing(.conflict, false)
@@ -138,7 +129,7 @@ import ViewModels
   // MARK: The confirmation dialog: Delete, Cancel
 
   @Test func dialogDeleteThenBindingFalseDeletes() async throws {
-    let (model, store) = await model([soup, bread])
+    let (model, store) = await __MODEL__Pages.page([soup, bread])
     model.askToDelete(soup)
     let item = try #require(model.itemToDelete)  // The dialog's `presenting` data.
     #expect(model.deletionTitle == "Delete “Soup”?")
@@ -152,7 +143,7 @@ import ViewModels
   }
 
   @Test func dialogCancelDeletesNothing() async throws {
-    let (model, store) = await model([soup, bread])
+    let (model, store) = await __MODEL__Pages.page([soup, bread])
     model.askToDelete(soup)
     model.setShowing(.deletion, false)  // Cancel: SwiftUI only sets the binding.
     #expect(!model.isShowing(.deletion))
@@ -160,7 +151,7 @@ import ViewModels
   }
 
   @Test func dialogDeleteTheStoreRefusesShowsTheError() async throws {
-    let (model, store) = await model([soup])
+    let (model, store) = await __MODEL__Pages.page([soup])
     await store.failWrites(with: RefusedWrite())
     model.askToDelete(soup)
     let deleting = model.startDeleting(try #require(model.itemToDelete))
@@ -173,7 +164,7 @@ import ViewModels
   // MARK: The conflict alert: Keep mine, Keep theirs
 
   @Test func alertKeepMineThenBindingFalseKeepsMine() async throws {
-    let (model, store) = await model([soup])
+    let (model, store) = await __MODEL__Pages.page([soup])
     let (yours, theirs) = try await conflict(model, store)
     #expect(model.conflictTitle == "“Mine” was changed elsewhere")
     #expect(model.conflictMessage.contains("__Title__: yours “Mine”, theirs “Pepper”"))
@@ -186,7 +177,7 @@ import ViewModels
   }
 
   @Test func alertKeepMineAfterAnotherChangeAsksAgain() async throws {
-    let (model, store) = await model([soup])
+    let (model, store) = await __MODEL__Pages.page([soup])
     let (yours, theirs) = try await conflict(model, store)
     let keeping = model.startKeepingMine(yours, over: theirs)
     model.setShowing(.conflict, false)
@@ -200,7 +191,7 @@ import ViewModels
   }
 
   @Test func alertKeepMineTheStoreRefusesAsksAgainWithTheError() async throws {
-    let (model, store) = await model([soup])
+    let (model, store) = await __MODEL__Pages.page([soup])
     let (yours, theirs) = try await conflict(model, store)
     await store.failWrites(with: RefusedWrite())
     let keeping = model.startKeepingMine(yours, over: theirs)
@@ -211,7 +202,7 @@ import ViewModels
   }
 
   @Test func alertKeepTheirsThenBindingFalseKeepsTheirs() async throws {
-    let (model, store) = await model([soup])
+    let (model, store) = await __MODEL__Pages.page([soup])
     let (_, theirs) = try await conflict(model, store)
     model.keepTheirs()  // Keep theirs' action.
     model.setShowing(.conflict, false)

@@ -11,17 +11,8 @@ import Testing
 import ViewModels
 
 @MainActor @Suite struct __MODEL__PageModelTests {
-  private func model(
-    _ items: [__MODEL__] = []
-  ) async -> (__MODEL__PageModel, InMemoryRepository<__MODEL__>) {
-    let store = InMemoryRepository(items)
-    let list = __MODEL__ListViewModel(repository: store)
-    await list.load()
-    return (__MODEL__PageModel(list: list), store)
-  }
-
   @Test func theFormClosesOnlyOnceItsValueIsSaved() async throws {
-    let (model, store) = await model()
+    let (model, store) = await __MODEL__Pages.page()
     model.add__MODEL__()
     guard case .editor(let editor) = model.destination else {
       Issue.record("The form did not open")
@@ -39,7 +30,7 @@ import ViewModels
   }
 
   @Test func theFormStaysOpenWhenTheStoreRefuses() async {
-    let (model, store) = await model()
+    let (model, store) = await __MODEL__Pages.page()
     await store.failWrites(with: RefusedWrite())
     model.add__MODEL__()
     guard case .editor(let form) = model.destination else {
@@ -58,7 +49,7 @@ import ViewModels
 
   @Test func deletionWaitsForAYes() async {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     model.askToDelete(item)
     model.dismiss()
     #expect(model.destination == nil)
@@ -71,7 +62,7 @@ import ViewModels
 
   @Test func editingKeepsTheIdAndCreationTime() async throws {
     let item = __MODEL__(__title__: "Old")
-    let (model, _) = await model([item])
+    let (model, _) = await __MODEL__Pages.page([item])
     model.edit(item)
     guard case .editor(let editor) = model.destination else {
       Issue.record("The form did not open")
@@ -88,7 +79,7 @@ import ViewModels
     // fields: tests-full-value
     let item = __MODEL__(__title__: "Old", notes: "old notes", tags: ["a"])
     // fields: end
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     model.edit(item)
     guard case .editor(let editor) = model.destination else {
       Issue.record("The form did not open")
@@ -111,7 +102,7 @@ import ViewModels
 
   @Test func aRefusedDeleteGoesBackToTheListWithTheError() async {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     await store.failWrites(with: RefusedWrite())
     model.askToDelete(item)
     #expect(await model.confirmDeletion(of: item) == false)
@@ -123,7 +114,7 @@ import ViewModels
 
   @Test func dismissingWithNothingShownKeepsTheNotice() async {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     model.askToDelete(item)
     #expect(await model.confirmDeletion(of: item))
     model.dismiss()
@@ -133,7 +124,7 @@ import ViewModels
 
   @Test func everyMoveClearsTheLastNotice() async {
     let item = __MODEL__(__title__: "Soup")
-    let (model, _) = await model([item, __MODEL__(__title__: "Bread")])
+    let (model, _) = await __MODEL__Pages.page([item, __MODEL__(__title__: "Bread")])
     model.askToDelete(item)
     await model.confirmDeletion(of: item)
     #expect(model.notice != nil)
@@ -143,7 +134,7 @@ import ViewModels
 
   @Test func theNoticeSaysSoWhenAnotherWriterReplacesWhatWasJustSaved() async throws {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     model.edit(item)
     let editor = try #require(model.shownEditor)
     editor.__title__ = "Mine"
@@ -164,7 +155,7 @@ import ViewModels
 
   @Test func theNoticeStaysWhenOnlyOtherValuesChange() async throws {
     let item = __MODEL__(__title__: "Soup")
-    let (model, store) = await model([item])
+    let (model, store) = await __MODEL__Pages.page([item])
     model.edit(item)
     let editor = try #require(model.shownEditor)
     editor.__title__ = "Mine"
@@ -178,7 +169,7 @@ import ViewModels
   /// notice and the list in one observed transaction.
   @available(macOS 26, iOS 26, *)
   @Test func savingTheFormIsOneObservedChange() async throws {
-    let (model, _) = await model([__MODEL__(__title__: "Soup")])
+    let (model, _) = await __MODEL__Pages.page([__MODEL__(__title__: "Soup")])
     model.add__MODEL__()
     let editor = try #require(model.shownEditor)
     editor.__title__ = "Bread"
