@@ -64,7 +64,9 @@ import ViewModels
   @Test func keepingMineAsksAgainWhenTheOtherVersionChangedSinceItWasShown() async throws {
     let item = __MODEL__(__title__: "Soup")
     let (model, store) = await __MODEL__Pages.page([item])
-    let (yours, theirs) = try await conflict(model, store, over: item)
+    let (yours, theirs) = try await __MODEL__Pages.conflict(model, store, over: item) {
+      await model.saveEditor($0)
+    }
     var newer = try #require(theirs)
     newer.__title__ = "Pepper, then chili"
     try await store.save(newer)
@@ -84,7 +86,9 @@ import ViewModels
   @Test func keepingMineAsksAgainWhenTheValueWasDeletedSinceItWasShown() async throws {
     let item = __MODEL__(__title__: "Soup")
     let (model, store) = await __MODEL__Pages.page([item])
-    let (yours, theirs) = try await conflict(model, store, over: item)
+    let (yours, theirs) = try await __MODEL__Pages.conflict(model, store, over: item) {
+      await model.saveEditor($0)
+    }
     try await store.delete(item.id)
     #expect(await model.keepMine(yours, over: theirs) == nil)
     guard case .editConflict(_, nil) = model.destination else {
@@ -119,20 +123,5 @@ import ViewModels
     #expect(await model.keepMine(yours, over: current) == yours)
     let reopened = try await __MODEL__Store.open(in: folder.url).repository
     #expect(await reopened.find(by: item.id) == yours)
-  }
-
-  /// Edits `item`'s title to "Mine" while the store changes it to "Pepper", and saves:
-  /// returns the conflict's two versions.
-  private func conflict(
-    _ model: __MODEL__PageModel, _ store: InMemoryRepository<__MODEL__>, over item: __MODEL__
-  ) async throws -> (yours: __MODEL__, theirs: __MODEL__?) {
-    model.edit(item)
-    let editor = try #require(model.shownEditor)
-    editor.__title__ = "Mine"
-    var theirs = item
-    theirs.__title__ = "Pepper"
-    try await store.save(theirs)
-    #expect(await model.saveEditor(editor) == nil)
-    return try #require(model.conflict)
   }
 }

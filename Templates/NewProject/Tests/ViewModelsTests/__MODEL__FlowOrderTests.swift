@@ -15,20 +15,16 @@ import ViewModels
   let soup = __MODEL__(__title__: "Soup")
   let bread = __MODEL__(__title__: "Bread")
 
-  /// Edits soup's title to "Mine" while the store changes it to "Pepper", and saves:
-  /// the conflict alert shows.
+  /// Edits soup's title to "Mine" while the store changes it to "Pepper", and saves as the
+  /// sheet's button does: the conflict alert shows.
   func conflict(
     _ model: __MODEL__PageModel, _ store: InMemoryRepository<__MODEL__>
   ) async throws -> (yours: __MODEL__, theirs: __MODEL__?) {
-    model.edit(soup)
-    let editor = try #require(model.shownEditor)
-    editor.__title__ = "Mine"
-    var theirs = soup
-    theirs.__title__ = "Pepper"
-    try await store.save(theirs)
-    #expect(await model.startSaving(editor).value == nil)
+    let versions = try await __MODEL__Pages.conflict(model, store, over: soup) {
+      await model.startSaving($0).value
+    }
     #expect(model.isShowing(.conflict))
-    return try #require(model.conflict)
+    return versions
   }
 
   // MARK: The sheet: Save, Cancel, swiping it away

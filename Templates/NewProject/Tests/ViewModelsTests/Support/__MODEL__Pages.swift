@@ -3,6 +3,7 @@
 import FlowKit
 import LocalStore
 import Models
+import Testing
 import ViewModels
 
 /// A page over an in-memory store of __model__ values, for the flow tests.
@@ -17,5 +18,22 @@ enum __MODEL__Pages {
     let list = __MODEL__ListViewModel(repository: store)
     await list.load()
     return (__MODEL__PageModel(list: list), store)
+  }
+
+  /// Opens `item` in `model`'s form and types "Mine" as its __title__ while `store` changes it
+  /// to "Pepper", then saves the form with `save`, as the front end under test does: returns
+  /// the conflict's two versions.
+  static func conflict(
+    _ model: __MODEL__PageModel, _ store: InMemoryRepository<__MODEL__>, over item: __MODEL__,
+    saving save: (__MODEL__EditorViewModel) async -> __MODEL__?
+  ) async throws -> (yours: __MODEL__, theirs: __MODEL__?) {
+    model.edit(item)
+    let editor = try #require(model.shownEditor)
+    editor.__title__ = "Mine"
+    var theirs = item
+    theirs.__title__ = "Pepper"
+    try await store.save(theirs)
+    #expect(await save(editor) == nil)
+    return try #require(model.conflict)
   }
 }
