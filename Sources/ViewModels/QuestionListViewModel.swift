@@ -27,5 +27,12 @@ import Models
 public final class QuestionListViewModel: ItemList<QuestionFilter> {
   /// Every tag in use among the loaded questions, with how many questions have it, most used
   /// first.
+  ///
+  /// It is worked out from the questions on each read, so read it where the tags are shown;
+  /// ``hasTags`` answers whether there are any without counting them.
   public var tags: [TagSummary] { TagSummary.summaries(of: all) }
+
+  /// Whether any loaded question has a tag: what ``tags`` is not empty says, found at the
+  /// first tagged question, for a screen that asks on every frame.
+  public var hasTags: Bool { all.contains { !$0.tags.isEmpty } }
 }

@@ -66,7 +66,7 @@ extension FullScreenState {
     case .startQuiz: !list.items.isEmpty
     case .revealAnswer: quiz.phase == .asking
     case .knewIt, .didNotKnowIt: quiz.phase == .revealed
-    case .chooseTag: !list.tags.isEmpty
+    case .chooseTag: list.hasTags
     case .showSyncConflicts:
       if case .conflict? = sync?.indicator { syncConflicts != nil } else { false }
     case .goBack where page == .list: !list.searchText.isEmpty || list.tag != nil
